@@ -1,0 +1,1 @@
+"""Typer command groups: argument handling only, the work lives in the library."""

@@ -1,0 +1,52 @@
+"""The ``align`` command: one typer app, one module per command group.
+
+Command modules import their heavy dependencies (torch, faiss, transformers) inside
+the command functions so that ``align --help`` stays instant.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from aligner import __version__
+from aligner.cli import ingest
+from aligner.errors import CineAlignError
+
+app = typer.Typer(
+    name="align",
+    help="Build social-bias minimal-pair benchmarks in new languages from movie subtitles.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+app.command("ingest")(ingest.ingest)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cinealign {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """CineAlign: subtitles in, CrowS-Pairs-style benchmark out."""
+
+
+def run() -> None:
+    """Console-script entry point: user errors become one line and exit status 1."""
+    try:
+        app()
+    except CineAlignError as err:
+        Console(stderr=True).print(f"[bold red]error:[/] {err}", highlight=False)
+        sys.exit(1)

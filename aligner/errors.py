@@ -1,0 +1,54 @@
+"""Errors a user can cause, each carrying the file and line it is about.
+
+The CLI turns any :class:`CineAlignError` into one readable line and a non-zero
+exit; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CineAlignError(Exception):
+    """A problem with the user's input or setup, not with CineAlign itself."""
+
+    def __init__(self, reason: str, path: str | Path | None = None, line: int | None = None):
+        self.reason = reason
+        self.path = str(path) if path is not None else None
+        self.line = line
+        super().__init__(self.location_prefix() + reason)
+
+    def location_prefix(self) -> str:
+        if self.path is None:
+            return ""
+        if self.line is None:
+            return f"{self.path}: "
+        return f"{self.path}:{self.line}: "
+
+
+class InputFormatError(CineAlignError):
+    """A file that cannot be read as the format it claims to be."""
+
+
+class EncodingError(InputFormatError):
+    """Bytes that cannot be decoded in the detected or given encoding."""
+
+
+class TimestampError(InputFormatError):
+    """Malformed, overlapping or negative-duration subtitle timing."""
+
+
+class LexiconError(CineAlignError):
+    """A lexicon TOML file that breaks the schema documented in lexicons/README.md."""
+
+
+class UnknownLanguageError(CineAlignError):
+    """No language plugin is registered for the requested code."""
+
+
+class ModelUnavailableError(CineAlignError):
+    """A model could not be loaded (offline, wrong name, missing local directory)."""
+
+
+class ConfigError(CineAlignError):
+    """A malformed configuration file or an invalid combination of options."""

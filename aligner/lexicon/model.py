@@ -1,0 +1,73 @@
+"""Records for lexicon concepts.
+
+A *concept* (``gender.woman``) is language-independent; every language's lexicon
+lists the surface forms it takes in that language, keyed by grammatical *slot*
+(English ``sg``/``pl``/``sg_poss``; Estonian ``sg_n``, ``pl_kom``, ...; Hindi
+``dir_sg``, ``obl_pl``, ...). Swapping a concept for its counterpart keeps the slot,
+which is how case, number and possessive survive a swap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# The nine CrowS-Pairs categories, spelled as CrowS-Pairs spells ``bias_type``.
+CATEGORIES: tuple[str, ...] = (
+    "race-color",
+    "gender",
+    "sexual-orientation",
+    "religion",
+    "age",
+    "nationality",
+    "disability",
+    "physical-appearance",
+    "socioeconomic",
+)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One concept in one language.
+
+    ``forms`` maps slot -> surface forms (the first is the one written when
+    swapping *into* this concept; the others are accepted when matching).
+    ``missing`` holds the reason when the language has no equivalent; then
+    ``forms`` is empty.
+    """
+
+    id: str
+    category: str
+    lang: str
+    counterparts: tuple[str, ...]
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    pos: str = "noun"
+    gender: str | None = None
+    missing: str | None = None
+    source: str | None = None
+    line: int | None = None
+
+    @property
+    def available(self) -> bool:
+        return self.missing is None
+
+    def form(self, slot: str) -> str | None:
+        """The canonical form for ``slot``, or None when the concept lacks that slot."""
+        forms = self.forms.get(slot)
+        return forms[0] if forms else None
+
+
+@dataclass
+class Lexicon:
+    """All concepts of one language, indexed by concept id."""
+
+    lang: str
+    concepts: dict[str, Concept]
+
+    def __contains__(self, concept_id: str) -> bool:
+        return concept_id in self.concepts
+
+    def __getitem__(self, concept_id: str) -> Concept:
+        return self.concepts[concept_id]
+
+    def by_category(self, category: str) -> list[Concept]:
+        return [c for c in self.concepts.values() if c.category == category]

@@ -1,0 +1,129 @@
+"""The language plugin protocol and its entry-point registry.
+
+Everything that makes one language different from another lives in a plugin
+(``langs/en.py``, ``langs/et.py``, ``langs/hi.py``); the rest of CineAlign is
+language-blind. A separate package adds a language by declaring an entry point in
+the ``cinealign.languages`` group that points at a plugin object.
+
+A linguist writing a plugin needs only this file and ``langs/en.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from aligner.errors import UnknownLanguageError
+
+if TYPE_CHECKING:
+    from aligner.lexicon.model import Concept, Lexicon
+
+ENTRY_POINT_GROUP = "cinealign.languages"
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word or punctuation mark with its character span in the sentence."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class FormMatch:
+    """A lexicon form found in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``."""
+
+    concept: str
+    slot: str
+    first: int
+    last: int
+    surface: str
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace characters ``[start, end)`` of a sentence by ``new``.
+
+    ``kind`` is ``"swap"`` for the concept itself and ``"agreement"`` for words that
+    must follow it (a Hindi verb ending, an Estonian case ending on a compound).
+    """
+
+    start: int
+    end: int
+    old: str
+    new: str
+    kind: str
+
+
+@runtime_checkable
+class LanguagePlugin(Protocol):
+    """What CineAlign needs to know about a language.
+
+    Attributes:
+        code: ISO 639-1 code, also the lexicon directory name (``lexicons/<code>/``).
+        name: English name of the language, for reports.
+        gendered_pronouns: True when third-person pronouns mark gender (English
+            he/she). When False, an English pair that differs only in a pronoun
+            cannot be carried over and is rejected as ``genderless-pronoun``.
+        default_model: Hugging Face masked LM used for scoring when none is named.
+    """
+
+    code: str
+    name: str
+    gendered_pronouns: bool
+    default_model: str
+
+    def normalize(self, text: str) -> str:
+        """Canonical Unicode for matching: NFC, one apostrophe, one spelling of variants."""
+        ...
+
+    def tokenize(self, text: str) -> list[Token]:
+        """Words and punctuation with character spans; spans index into ``text`` itself."""
+        ...
+
+    def split_sentences(self, text: str) -> list[str]:
+        """Sentences of a subtitle line (a cue often holds two)."""
+        ...
+
+    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
+        """Every lexicon form in ``tokens``, whole words only, longest match first."""
+        ...
+
+    def agreement_edits(
+        self, text: str, tokens: list[Token], match: FormMatch, new: Concept, lexicon: Lexicon
+    ) -> list[Edit]:
+        """Edits to words that agree with the swapped form (not the swap itself).
+
+        Return an empty list when the language needs none (Estonian nouns carry their
+        own case and number). Raise ``AgreementUnresolved`` when a word must change but
+        the rule cannot decide how.
+        """
+        ...
+
+
+class AgreementUnresolved(Exception):
+    """A plugin saw that agreement is needed but could not decide the edit."""
+
+
+@cache
+def _registered() -> dict[str, object]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available_languages() -> list[str]:
+    return sorted(_registered())
+
+
+def get_plugin(code: str) -> LanguagePlugin:
+    """Load the plugin registered for ``code``; a clear error names the known codes."""
+    entry = _registered().get(code)
+    if entry is None:
+        known = ", ".join(available_languages()) or "none (is cinealign installed?)"
+        raise UnknownLanguageError(
+            f"no language plugin for {code!r}; registered: {known}. "
+            f"Scaffold one with `align lang new {code}`."
+        )
+    return entry.load()

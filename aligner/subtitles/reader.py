@@ -1,0 +1,113 @@
+"""One subtitle file in, one clean CUES frame out (aligner.frames.CUES)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+
+import polars as pl
+
+from aligner import frames
+from aligner.errors import InputFormatError
+from aligner.subtitles.cleanup import clean_lines
+from aligner.subtitles.cue import Document, RawCue
+from aligner.subtitles.encoding import decode
+from aligner.subtitles.naming import file_format, track_name
+from aligner.subtitles.opus import read_opus_file, read_opus_zip
+from aligner.subtitles.srt import parse_srt
+from aligner.subtitles.text import parse_text, parse_tsv
+from aligner.subtitles.timing import check_sequence
+from aligner.subtitles.vtt import parse_vtt
+
+_TEXT_PARSERS: dict[str, Callable[[str, str], list[RawCue]]] = {
+    "srt": parse_srt,
+    "vtt": parse_vtt,
+    "text": parse_text,
+    "tsv": parse_tsv,
+}
+
+
+def read_documents(
+    path: Path, *, encoding: str | None = None, lang: str | None = None
+) -> list[Document]:
+    """Raw cues of every track in a file (an OPUS zip holds several), timing checked.
+
+    ``lang`` only helps guess a legacy code page; OPUS XML declares its own encoding.
+    """
+    fmt = file_format(path)
+    if fmt is None:
+        raise InputFormatError(
+            "unknown subtitle format (expected one of .srt .vtt .xml .xml.gz .zip .txt .tsv)",
+            path,
+        )
+    if not path.is_file():
+        raise InputFormatError("no such file", path)
+    if fmt == "opus":
+        documents = read_opus_file(path)
+    elif fmt == "opus-zip":
+        documents = read_opus_zip(path)
+    else:
+        hint = lang or track_name(path).lang
+        decoded = decode(path.read_bytes(), path, encoding=encoding, lang=hint)
+        cues = _TEXT_PARSERS[fmt](decoded.text, str(path))
+        documents = [
+            Document(str(path), PurePosixPath(path.as_posix()), fmt, decoded.encoding, cues)
+        ]
+    for document in documents:
+        if not document.cues:
+            raise InputFormatError("no cues found", document.source, 1)
+        check_sequence(document.cues, document.source)
+    return documents
+
+
+def document_frame(
+    document: Document,
+    *,
+    lang: str | None = None,
+    film: str | None = None,
+    split_sentences: bool = False,
+) -> pl.DataFrame:
+    """The clean lines of one track; film and language from its name unless given."""
+    named = track_name(document.name)
+    lang = lang or named.lang
+    if lang is None:
+        raise InputFormatError(
+            "cannot tell the language: name the file <film>.<lang>.<ext> or pass --lang",
+            document.source,
+        )
+    lines = clean_lines(document.cues, split_sentences=split_sentences)
+    frame = pl.DataFrame(
+        {
+            "film": [film or named.film] * len(lines),
+            "lang": [lang] * len(lines),
+            "idx": list(range(len(lines))),
+            "cue_id": [line.cue_id for line in lines],
+            "cue_ids": [list(line.cue_ids) for line in lines],
+            "start_ms": [line.start_ms for line in lines],
+            "end_ms": [line.end_ms for line in lines],
+            "text": [line.text for line in lines],
+            "raw_text": [line.raw_text for line in lines],
+            "source": [document.source] * len(lines),
+            "line": [line.line for line in lines],
+        },
+        schema=frames.CUES,
+    )
+    return frames.conform(frame, frames.CUES)
+
+
+def read_subtitles(
+    path: str | Path,
+    *,
+    lang: str | None = None,
+    film: str | None = None,
+    encoding: str | None = None,
+    split_sentences: bool = False,
+) -> pl.DataFrame:
+    """Clean lines of one subtitle file as a CUES frame; bad input raises a CineAlignError."""
+    path = Path(path)
+    documents = read_documents(path, encoding=encoding, lang=lang)
+    parts = [
+        document_frame(doc, lang=lang, film=film, split_sentences=split_sentences)
+        for doc in documents
+    ]
+    return pl.concat(parts) if parts else frames.empty(frames.CUES)

@@ -20,6 +20,7 @@ Optional sentence splitting gives ids ``<id>.1``, ``<id>.2`` with the line's tim
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -32,7 +33,8 @@ _ASS_CODE = re.compile(r"\{\\[^{}]*\}")
 _SDH = re.compile(r"\[[^\[\]]*\]|\([^()]*\)")
 _SPEAKER_LABEL = re.compile(r"^([-‐–—]\s*)?[A-Z][A-Z0-9 .'’-]*[A-Z0-9]:\s+")
 _DASH = re.compile(r"^[-‐–—]+\s*")
-_MUSIC = re.compile(r"[♪♫]|^\s*#")
+_SONG_START = re.compile(r"^[-‐–—\s]*[♪♫#]")
+_SONG_END = re.compile(r"[♪♫#]$")
 _ELLIPSIS_END = re.compile(r"\s*(\.\.\.|…)$")
 _ELLIPSIS_START = re.compile(r"^(\.\.\.|…)\s*")
 _CONTINUES = re.compile(r"(\.\.\.|…|,)$")
@@ -69,8 +71,12 @@ def clean_lines(cues: Sequence[RawCue], *, split_sentences: bool = False) -> lis
 
 
 def strip_markup(text: str) -> str:
-    """Tags, ASS codes and SDH brackets out; brackets spanning lines keep the line count."""
-    text = _ASS_CODE.sub("", _TAG.sub("", text))
+    """Tags, ASS codes and SDH brackets out; brackets spanning lines keep the line count.
+
+    Entities are decoded after the tags are gone, so an escaped ``&lt;i&gt;`` in
+    WebVTT stays text.
+    """
+    text = html.unescape(_ASS_CODE.sub("", _TAG.sub("", text)))
     return _SDH.sub(lambda match: "\n" * match.group().count("\n"), text)
 
 
@@ -78,8 +84,11 @@ def clean_cue(cue: RawCue, position: int) -> list[Line]:
     """Clean lines of one cue: one per speaker turn, none when nothing spoken is left."""
     ids = cue.line_ids or (None,) * (cue.text.count("\n") + 1)
     kept: list[tuple[str, bool, str | None]] = []  # (words, starts with dash, line id)
+    in_song = False  # a sung line wrapped over two lines is marked at its ends only
     for raw, line_id in zip(strip_markup(cue.text).split("\n"), ids, strict=True):
-        if _MUSIC.search(raw):
+        opens = bool(_SONG_START.match(raw))
+        if in_song or opens or "♪" in raw or "♫" in raw:
+            in_song = (in_song or opens) and not _SONG_END.search(raw.rstrip())
             continue
         words = _SPEAKER_LABEL.sub(lambda m: m.group(1) or "", raw.strip())
         dashed = bool(_DASH.match(words))

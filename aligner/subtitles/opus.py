@@ -217,15 +217,14 @@ def _cue(group: list[_Sentence]) -> RawCue:
     )
 
 
-_CLOSERS = set(",.!?:;%)]}»”’…।॥") | {"...", "..", "''", "n't"}
-_OPENERS = set("([{«“‘¿¡")
+_CLOSERS = frozenset(",.!?:;%)]}»”’…।॥")
+_OPENERS = frozenset("([{«“‘¿¡")
 _CONTRACTION = re.compile(r"^'(?:s|m|d|t|re|ve|ll)$|^n't$", re.IGNORECASE)
 
 
 def detokenize(tokens: list[str]) -> str:
-    """Undo OPUS tokenisation: no space before closing punctuation or a contraction.
-
-    Straight double quotes alternate between opening and closing. A leading
+    """Undo OPUS tokenisation: closing punctuation and contractions stick to the left,
+    opening brackets to the right; straight double quotes alternate. A leading
     ellipsis hugs the next word ("...that"), as subtitlers write it.
     """
     out = ""
@@ -234,8 +233,9 @@ def detokenize(tokens: list[str]) -> str:
     for position, token in enumerate(tokens):
         if not token:
             continue
-        glue = glue_next or token in _CLOSERS or bool(_CONTRACTION.match(token))
-        glue_next = token in _OPENERS or (position == 0 and token in ("...", "…"))
+        closer = set(token) <= _CLOSERS and position > 0
+        glue = glue_next or closer or bool(_CONTRACTION.match(token))
+        glue_next = set(token) <= _OPENERS or (position == 0 and token in ("...", "…"))
         if token == '"':
             glue, glue_next = (True, False) if open_quote else (glue, True)
             open_quote = not open_quote

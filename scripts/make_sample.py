@@ -837,7 +837,7 @@ def _features(rendered: Rendered, lang: str) -> str:
     return ", ".join(f"{name} {n}" for name, n in counts.items() if n)
 
 
-def _describe(release: Release) -> tuple[str, str, str]:
+def _describe(release: Release, lang: str) -> tuple[str, str, str]:
     """(format, encoding, timing) cells of the file table."""
     fmt = {"srt": "SRT", "vtt": "WebVTT", "opus": "OPUS XML"}[release.fmt]
     if release.fmt == "vtt":
@@ -849,12 +849,12 @@ def _describe(release: Release) -> tuple[str, str, str]:
     encoding = release.encoding.upper() + (" + BOM" if release.bom else "")
     if release.lyrics_mark != MUSIC_NOTE:
         encoding += f" (lyrics marked {release.lyrics_mark})"
-    timing = []
+    timing = ["schedule" if lang == "en" else "jitter 0.2-1.5 s"]
     if release.offset_ms:
         timing.append(f"{release.offset_ms / 1000:+.1f} s offset")
     if release.drift != 1:
-        timing.append(f"x {release.drift.numerator}/{release.drift.denominator} drift")
-    return fmt, encoding, ", ".join(timing) or "jitter only" if timing else "-"
+        timing.append(f"x{float(release.drift):.5f} frame-rate drift")
+    return fmt, encoding, ", ".join(timing)
 
 
 def shortfalls(rendered: Rendered) -> list[str]:
@@ -893,7 +893,7 @@ def summary(films: list[Rendered]) -> str:
             release = release_for(rendered.film.id, lang)
             cues = len(rendered.cues[lang])
             ids = len(rendered.lines[lang])
-            rows.append([f"`films/{name}`", *_describe(release), cues, ids,
+            rows.append([f"`films/{name}`", *_describe(release, lang), cues, ids,
                          _features(rendered, lang)])  # fmt: skip
     out += _table(["file", "format", "encoding", "timing", "cues", "raw ids", "mess"], rows)
     out += ["", "### Units, stereotyped lines and splits", ""]

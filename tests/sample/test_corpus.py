@@ -205,10 +205,11 @@ def start_pairs(film: str, lang: str, spans) -> list[tuple[int, int]]:
 
 
 def test_harbour_lights_estonian_runs_a_constant_12_3_seconds_late(spans) -> None:
-    deltas = [tgt - src for src, tgt in start_pairs("harbour_lights", "et", spans)]
-    assert abs(statistics.median(deltas) - 12_300) < 600
-    hindi = [tgt - src for src, tgt in start_pairs("harbour_lights", "hi", spans)]
-    assert abs(statistics.median(hindi)) < 600
+    estonian = statistics.median(t - s for s, t in start_pairs("harbour_lights", "et", spans))
+    hindi = statistics.median(t - s for s, t in start_pairs("harbour_lights", "hi", spans))
+    # Overlap repair only ever pushes cues later: both targets lag ~0.4 s; the offset is on top.
+    assert abs(hindi) < 600
+    assert abs(estonian - hindi - 12_300) < 200
 
 
 def test_night_shift_estonian_drifts_by_25_over_23_976(spans) -> None:

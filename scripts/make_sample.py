@@ -23,7 +23,7 @@ import sys
 import tempfile
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from fractions import Fraction
@@ -117,7 +117,8 @@ def join_parts(parts: Sequence[str]) -> str:
 
 
 def _unit_lines(text: str) -> list[int]:
-    return [n for n, row in enumerate(text.splitlines(), 1) if row.strip() == "[[unit]]"]
+    header = re.compile(r"\s*\[\[\s*unit\s*\]\]")
+    return [n for n, row in enumerate(text.splitlines(), 1) if header.match(row)]
 
 
 def _strip_marks(text: str, kind: str) -> str:
@@ -193,7 +194,7 @@ def _read_unit(index: int, line: int, table: dict, path: Path) -> Unit:
     return unit
 
 
-def _check_bias(unit: Unit, fail) -> None:
+def _check_bias(unit: Unit, fail: Callable[[str], InputFormatError]) -> None:
     if unit.bias is None:
         if unit.stereo or unit.orig_side or unit.swap or unit.reason:
             raise fail("pair fields without 'bias'")
@@ -884,8 +885,12 @@ def _table(header: list[str], rows: Iterable[Sequence[object]]) -> list[str]:
 
 
 def summary(films: list[Rendered]) -> str:
-    """The README's generated section: files, counts and the requirement check."""
-    out = ["### Files", ""]
+    """The README's generated section: films, files, counts and the requirement check."""
+    out = ["### Films", ""]
+    out += [
+        f"- **{r.film.title}** (`{r.film.id}`, {r.film.year}): {r.film.synopsis}" for r in films
+    ]
+    out += ["", "### Files", ""]
     rows = []
     for rendered in films:
         for lang in LANGS:

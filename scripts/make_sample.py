@@ -512,22 +512,28 @@ def _decorate(text: str, kind: str, sdh: str | None, dash: bool, release: Releas
     return f"- {shown}" if dash else shown
 
 
+def _pieces(cue: Cue, release: Release) -> list[tuple[Turn, str, str]]:
+    """(turn, shown, clean) per raw id: one per turn, or per sentence in OPUS speech."""
+    dash = len(cue.turns) > 1
+    if release.fmt != "opus":
+        return [(t, _decorate(t.text, cue.kind, t.sdh, dash, release), t.text) for t in cue.turns]
+    pieces = []
+    for turn in cue.turns:
+        sentences = split_sentences(turn.text) if cue.kind == "speech" else [turn.text]
+        for k, sentence in enumerate(sentences):
+            first = k == 0
+            shown = _decorate(
+                sentence, cue.kind, turn.sdh if first else None, dash and first, release
+            )
+            pieces.append((turn, shown, detokenize(tokenize(sentence))))
+    return pieces
+
+
 def reader_lines(cues: list[Cue], release: Release) -> list[ReaderLine]:
+    """Every raw id of one file with its clean text and times: the gold for ingest."""
     lines: list[ReaderLine] = []
     for n, cue in enumerate(cues):
-        dash = len(cue.turns) > 1
-        pieces: list[tuple[Turn, str, str]] = []  # (turn, shown, clean)
-        for turn in cue.turns:
-            if release.fmt == "opus" and cue.kind == "speech":
-                sentences = split_sentences(turn.text)
-                for k, sentence in enumerate(sentences):
-                    sdh = turn.sdh if k == 0 else None
-                    shown = _decorate(sentence, cue.kind, sdh, dash and k == 0, release)
-                    pieces.append((turn, shown, detokenize(tokenize(sentence))))
-            else:
-                shown = _decorate(turn.text, cue.kind, turn.sdh, dash, release)
-                clean = detokenize(tokenize(turn.text)) if release.fmt == "opus" else turn.text
-                pieces.append((turn, shown, clean))
+        pieces = _pieces(cue, release)
         for k, (turn, shown, clean) in enumerate(pieces, 1):
             raw_id = _raw_id(release, n + 1, len(lines) + 1, k, len(pieces))
             lines.append(

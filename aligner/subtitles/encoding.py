@@ -11,6 +11,7 @@ candidate whose decoding holds the most of that language's own letters wins.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,7 @@ LEGACY_CODEPAGES: dict[str, tuple[tuple[str, ...], str]] = {
     "et": (("cp1257", "iso8859_13", "cp1252", "iso8859_15", "iso8859_4"), "õäöüšžÕÄÖÜŠŽ"),
 }
 
+_C1_CONTROL = re.compile("[\x80-\x9f]")
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -112,6 +114,8 @@ def _best_for_language(
             text = data.decode(codepage)
         except UnicodeDecodeError:
             continue
+        if _C1_CONTROL.search(text):
+            continue  # ISO 8859 maps 0x80-0x9f to control codes no subtitle contains
         native = sum(text.count(letter) for letter in letters)
         scored.append((-native, rank, codepage))
     if not scored:

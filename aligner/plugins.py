@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from aligner.errors import UnknownLanguageError
 
 if TYPE_CHECKING:
+    from aligner.analysis.parse import Parse
     from aligner.lexicon.model import Concept, Lexicon
 
 ENTRY_POINT_GROUP = "cinealign.languages"
@@ -69,15 +70,28 @@ class LanguagePlugin(Protocol):
             he/she). When False, an English pair that differs only in a pronoun
             cannot be carried over and is rejected as ``genderless-pronoun``.
         default_model: Hugging Face masked LM used for scoring when none is named.
+        slots: part of speech (``noun``, ``adj``, ``phrase``) -> the grammatical slots a
+            lexicon entry of that part of speech may fill, in display order
+            (documented per language in ``lexicons/README.md``).
+        pronouns: the language's gendered third-person pronouns, lower-case (English
+            he/she/his/her/...). A pair that differs only in these is a pronoun pair;
+            they are kept out of the concept lexicon so ``extract`` does not flag
+            every line with "he" in it. Empty for genderless languages.
     """
 
     code: str
     name: str
     gendered_pronouns: bool
     default_model: str
+    slots: dict[str, tuple[str, ...]]
+    pronouns: frozenset[str]
 
     def normalize(self, text: str) -> str:
         """Canonical Unicode for matching: NFC, one apostrophe, one spelling of variants."""
+        ...
+
+    def fold(self, text: str) -> str:
+        """The key a token and a lexicon form are compared by (normalize + case/variant folding)."""
         ...
 
     def tokenize(self, text: str) -> list[Token]:
@@ -93,13 +107,29 @@ class LanguagePlugin(Protocol):
         ...
 
     def agreement_edits(
-        self, text: str, tokens: list[Token], match: FormMatch, new: Concept, lexicon: Lexicon
+        self,
+        text: str,
+        tokens: list[Token],
+        match: FormMatch,
+        new: Concept,
+        lexicon: Lexicon,
+        parse: Parse | None = None,
     ) -> list[Edit]:
         """Edits to words that agree with the swapped form (not the swap itself).
 
         Return an empty list when the language needs none (Estonian nouns carry their
         own case and number). Raise ``AgreementUnresolved`` when a word must change but
-        the rule cannot decide how.
+        the rule cannot decide how. ``parse`` (a dependency parse of ``text``, e.g. from
+        stanza through ``aligner.analysis.stanza_adapter``) lets the rule follow the
+        tree instead of a word window.
+        """
+        ...
+
+    def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
+        """Proposed forms for the slots ``concept`` lacks, from its lemma and present forms.
+
+        ``align lexicon expand`` writes them into the TOML for review; it never
+        replaces a form a linguist wrote. Return ``{}`` when nothing can be proposed.
         """
         ...
 

@@ -10,6 +10,7 @@ which is how case, number and possessive survive a swap.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # The nine CrowS-Pairs categories, spelled as CrowS-Pairs spells ``bias_type``.
 CATEGORIES: tuple[str, ...] = (
@@ -24,6 +25,17 @@ CATEGORIES: tuple[str, ...] = (
     "socioeconomic",
 )
 
+# The seven categories CineBias extracted (thesis ch. 3); coverage targets use them.
+CINEBIAS_CATEGORIES: tuple[str, ...] = (
+    "gender",
+    "race-color",
+    "nationality",
+    "religion",
+    "age",
+    "physical-appearance",
+    "sexual-orientation",
+)
+
 
 @dataclass(frozen=True)
 class Concept:
@@ -32,7 +44,10 @@ class Concept:
     ``forms`` maps slot -> surface forms (the first is the one written when
     swapping *into* this concept; the others are accepted when matching).
     ``missing`` holds the reason when the language has no equivalent; then
-    ``forms`` is empty.
+    ``forms`` is empty. ``lemma`` is what ``align lexicon expand`` inflects;
+    ``also`` names further categories the A.2 keyword lists put the word in.
+    ``generic`` marks a thesis keyword too common to flag a line on its own
+    ("new", "high", "manager"); ``align extract`` skips it unless asked.
     """
 
     id: str
@@ -45,29 +60,54 @@ class Concept:
     missing: str | None = None
     source: str | None = None
     line: int | None = None
+    lemma: str | None = None
+    also: tuple[str, ...] = ()
+    generic: bool = False
 
     @property
     def available(self) -> bool:
         return self.missing is None
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return (self.category, *self.also)
 
     def form(self, slot: str) -> str | None:
         """The canonical form for ``slot``, or None when the concept lacks that slot."""
         forms = self.forms.get(slot)
         return forms[0] if forms else None
 
+    def slot_of(self, surface: str) -> str | None:
+        """The first slot (in lexicon order) listing ``surface``; syncretic forms take the first."""
+        for slot, forms in self.forms.items():
+            if surface in forms:
+                return slot
+        return None
+
 
 @dataclass
 class Lexicon:
-    """All concepts of one language, indexed by concept id."""
+    """All concepts of one language, indexed by concept id.
+
+    ``cache`` holds per-plugin derived indexes (the form matcher's lookup table) so
+    they are built once per loaded lexicon, not once per sentence.
+    """
 
     lang: str
     concepts: dict[str, Concept]
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __contains__(self, concept_id: str) -> bool:
         return concept_id in self.concepts
 
     def __getitem__(self, concept_id: str) -> Concept:
         return self.concepts[concept_id]
+
+    def __iter__(self):
+        return iter(self.concepts.values())
+
+    def __len__(self) -> int:
+        return len(self.concepts)
 
     def by_category(self, category: str) -> list[Concept]:
         return [c for c in self.concepts.values() if c.category == category]

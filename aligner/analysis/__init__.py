@@ -1,0 +1,1 @@
+"""Language analysis helpers shared by the plugins: text utilities, spans, parsers."""

@@ -1,0 +1,153 @@
+"""``align lexicon check``: everything a linguist can get wrong in a lexicon, with file:line.
+
+Errors make a lexicon unusable for swapping (a form two concepts claim, a
+counterpart that does not exist); warnings are worth a look but do not fail
+(a counterpart whose slots differ, an English keyword with no counterpart).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from aligner.lexicon.load import PIVOT, read_lexicon
+from aligner.lexicon.match import form_key
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.lexicon.problems import Problem
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from aligner.plugins import LanguagePlugin
+
+
+def _at(concept: Concept, message: str, severity: str = "error") -> Problem:
+    return Problem(concept.source or "?", concept.line, message, severity)
+
+
+def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
+    """A form listed twice in a slot, or by two concepts (the matcher could not tell them apart)."""
+    problems: list[Problem] = []
+    owner: dict[tuple[str, ...], Concept] = {}
+    for concept in lexicon:
+        for slot, forms in concept.forms.items():
+            keys = [form_key(plugin, form) for form in forms]
+            if len(set(keys)) < len(keys):
+                problems.append(_at(concept, f"{concept.id}: slot {slot} lists a form twice"))
+            for form, key in zip(forms, keys, strict=True):
+                first = owner.setdefault(key, concept)
+                if first.id == concept.id:
+                    continue
+                where = f"{first.source}:{first.line}"
+                if first.category != concept.category:
+                    message = (
+                        f"{concept.id}: form {form!r} is claimed by two categories "
+                        f"({first.id} at {where}); keep one and add `also`"
+                    )
+                else:
+                    message = f"{concept.id}: form {form!r} is also a form of {first.id} at {where}"
+                problems.append(_at(concept, message))
+    return problems
+
+
+def counterpart_problems(lexicon: Lexicon) -> list[Problem]:
+    """Counterparts that do not exist, cross a category, lack slots, or are listed as missing."""
+    problems: list[Problem] = []
+    for concept in lexicon:
+        if not concept.available:
+            continue
+        if not concept.counterparts and lexicon.lang == PIVOT and not concept.generic:
+            problems.append(_at(concept, f"{concept.id}: no counterparts", "warning"))
+        for other_id in concept.counterparts:
+            other = lexicon.concepts.get(other_id)
+            if other is None:
+                if lexicon.lang == PIVOT:
+                    problems.append(
+                        _at(concept, f"{concept.id}: counterpart {other_id} is not defined")
+                    )
+                else:
+                    problems.append(
+                        _at(
+                            concept,
+                            f"{concept.id}: counterpart {other_id} has no {lexicon.lang} entry",
+                            "warning",
+                        )
+                    )
+                continue
+            if other.category != concept.category:
+                problems.append(
+                    _at(
+                        concept,
+                        f"{concept.id}: counterpart {other_id} is in another "
+                        f"category ({other.category})",
+                    )
+                )
+            if not other.available:
+                continue
+            lacking = [slot for slot in concept.forms if slot not in other.forms]
+            if lacking:
+                problems.append(
+                    _at(
+                        concept,
+                        f"{concept.id}: counterpart {other_id} lacks slots {', '.join(lacking)}",
+                        "warning",
+                    )
+                )
+    return problems
+
+
+def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
+    """Concept ids the pivot does not define (typos), and pivot concepts with no entry here."""
+    problems: list[Problem] = []
+    for concept in lexicon:
+        if concept.id not in pivot:
+            problems.append(_at(concept, f"{concept.id} is not a concept of the {PIVOT} lexicon"))
+    for concept in pivot:
+        if concept.id not in lexicon and not concept.generic:
+            problems.append(
+                Problem(
+                    f"{concept.source}",
+                    concept.line,
+                    f'{concept.id} has no {lexicon.lang} entry; add forms or `missing = "reason"`',
+                    "warning",
+                )
+            )
+    return problems
+
+
+def gender_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
+    """Languages whose plugin re-inflects for gender need it on every gendered noun."""
+    if plugin.gendered_pronouns or "noun" not in plugin.slots or plugin.code != "hi":
+        return []
+    return [
+        _at(concept, f'{concept.id}: Hindi nouns need gender = "m" or "f" for agreement')
+        for concept in lexicon
+        if concept.available and concept.pos == "noun" and concept.gender is None
+    ]
+
+
+def unexpanded(lexicon: Lexicon) -> list[Problem]:
+    return [
+        _at(
+            concept,
+            f"{concept.id}: has a lemma but no forms; run `align lexicon expand "
+            f"--lang {lexicon.lang}`",
+        )
+        for concept in lexicon
+        if concept.available and concept.lemma and not concept.forms
+    ]
+
+
+def check_lexicon(lang: str, plugin: LanguagePlugin, root: Path | None = None) -> list[Problem]:
+    """Every problem of one language's lexicon, schema first, sorted by file and line."""
+    lexicon, problems = read_lexicon(lang, root)
+    problems += duplicate_forms(lexicon, plugin)
+    problems += counterpart_problems(lexicon)
+    problems += gender_problems(lexicon, plugin)
+    problems += unexpanded(lexicon)
+    if lang != PIVOT:
+        pivot, _ = read_lexicon(PIVOT, root)
+        if len(pivot):
+            problems += pivot_problems(lexicon, pivot)
+    order = defaultdict(int, {"error": 0, "warning": 1})
+    return sorted(problems, key=lambda p: (order[p.severity], p.path, p.line or 0))

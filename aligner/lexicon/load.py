@@ -1,0 +1,225 @@
+"""Read ``lexicons/<lang>/<category>.toml`` into a :class:`Lexicon`.
+
+tomllib gives no line numbers, so header and key lines are found with a light scan
+of the same text: every problem can then point a linguist at ``file:line``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
+from aligner.lexicon.problems import Problem, errors
+from aligner.resources import lexicon_root
+
+PIVOT = "en"  # counterparts omitted in another language are taken from here
+FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
+POS = frozenset({"noun", "adj", "phrase"})
+GENDERS = frozenset({"m", "f", "n"})
+
+_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+def _line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+    """Line of each ``[table]`` header and of each ``key =`` inside a table."""
+    tables: dict[str, int] = {}
+    keys: dict[tuple[str, str], int] = {}
+    current = ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(raw)
+        if header:
+            current = header.group(1).strip().strip('"')
+            tables.setdefault(current, number)
+            continue
+        key = _KEY.match(raw)
+        if key:
+            keys.setdefault((current, key.group(1).strip("\"'")), number)
+    return tables, keys
+
+
+def _strings(value: object) -> tuple[str, ...] | None:
+    """A string or a list of non-empty strings as a tuple; None when the type is wrong."""
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip() for v in value):
+        return tuple(v.strip() for v in value)
+    return None
+
+
+def parse_file(
+    path: Path, lang: str, slots: dict[str, tuple[str, ...]] | None = None
+) -> tuple[list[Concept], list[Problem]]:
+    """Concepts of one category file, and every schema problem in it.
+
+    ``slots`` (pos -> allowed slot names, from the language plugin) turns unknown
+    keys into errors; without it any key that is not a field counts as a slot.
+    """
+    category = path.stem
+    shown = str(path)
+    problems: list[Problem] = []
+    if category not in CATEGORIES:
+        known = ", ".join(CATEGORIES)
+        return [], [Problem(shown, None, f"file name {category!r} is not a category ({known})")]
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        found = _TOML_LINE.search(str(err))
+        return [], [Problem(shown, int(found.group(1)) if found else None, f"not TOML: {err}")]
+    tables, keys = _line_map(text)
+    concepts: list[Concept] = []
+    for name, entry in data.items():
+        line = tables.get(name, keys.get(("", name)))
+        if not isinstance(entry, dict):
+            problems.append(Problem(shown, line, f"{name!r} must be a [table] of fields and slots"))
+            continue
+        concept, found = _concept(name, entry, category, lang, shown, line, keys, slots)
+        problems.extend(found)
+        if concept is not None:
+            concepts.append(concept)
+    return concepts, problems
+
+
+def _concept(
+    name: str,
+    entry: dict,
+    category: str,
+    lang: str,
+    shown: str,
+    line: int | None,
+    keys: dict[tuple[str, str], int],
+    slots: dict[str, tuple[str, ...]] | None,
+) -> tuple[Concept | None, list[Problem]]:
+    problems: list[Problem] = []
+
+    def report(key: str, message: str) -> None:
+        problems.append(Problem(shown, keys.get((name, key), line), message))
+
+    if "." in name:
+        report("", f"write [{name.split('.')[-1]}] without the category prefix; the file names it")
+        return None, problems
+    pos = entry.get("pos", "noun")
+    if pos not in POS:
+        report("pos", f"{name}: pos {pos!r} is not one of {sorted(POS)}")
+        pos = "noun"
+    gender = entry.get("gender")
+    if gender is not None and gender not in GENDERS:
+        report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
+        gender = None
+    tuples: dict[str, tuple[str, ...]] = {}
+    for key in ("counterparts", "also"):
+        value = entry.get(key, [])
+        got = () if value == [] else _strings(value)
+        if got is None:
+            report(key, f"{name}: {key} must be a list of concept ids or categories")
+            got = ()
+        tuples[key] = got
+    for cat in tuples["also"]:
+        if cat not in CATEGORIES:
+            report("also", f"{name}: also names unknown category {cat!r}")
+    if not isinstance(entry.get("generic", False), bool):
+        report("generic", f"{name}: generic must be true or false")
+    for key in ("missing", "lemma", "note"):
+        if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
+            report(key, f"{name}: {key} must be a non-empty string")
+    allowed = slots.get(pos) if slots is not None else None
+    forms: dict[str, tuple[str, ...]] = {}
+    for key, value in entry.items():
+        if key in FIELDS:
+            continue
+        if allowed is not None and key not in allowed:
+            report(
+                key,
+                f"{name}: {key!r} is neither a field nor a {lang} {pos} slot "
+                f"({', '.join(allowed)})",
+            )
+            continue
+        got = _strings(value)
+        if got is None:
+            report(key, f"{name}: slot {key} must be a form or a list of forms")
+            continue
+        forms[key] = got
+    missing = entry.get("missing") if isinstance(entry.get("missing"), str) else None
+    if missing and forms:
+        report("missing", f"{name}: a concept with `missing` lists no forms")
+    if not missing and not forms and "lemma" not in entry:
+        report("", f'{name}: no forms; give slots, a lemma to expand, or `missing = "reason"`')
+    concept = Concept(
+        id=f"{category}.{name}",
+        category=category,
+        lang=lang,
+        counterparts=tuples["counterparts"],
+        forms=forms,
+        pos=pos,
+        gender=gender,
+        missing=missing,
+        source=shown,
+        line=line,
+        lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
+        also=tuples["also"],
+        generic=entry.get("generic") is True,
+    )
+    return concept, problems
+
+
+def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
+    from aligner.plugins import available_languages, get_plugin
+
+    if lang not in available_languages():
+        return None
+    return get_plugin(lang).slots
+
+
+def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Problem]]:
+    """The lexicon and every schema problem; counterparts fall back to the pivot's."""
+    directory = (root or lexicon_root()) / lang
+    problems: list[Problem] = []
+    concepts: dict[str, Concept] = {}
+    if not directory.is_dir():
+        return Lexicon(lang, {}), [Problem(str(directory), None, f"no lexicon for {lang!r}")]
+    slots = _plugin_slots(lang)
+    for path in sorted(directory.glob("*.toml")):
+        found, file_problems = parse_file(path, lang, slots)
+        problems.extend(file_problems)
+        for concept in found:
+            if concept.id in concepts:
+                first = concepts[concept.id]
+                problems.append(
+                    Problem(
+                        str(path),
+                        concept.line,
+                        f"{concept.id} already defined at {first.source}:{first.line}",
+                    )
+                )
+                continue
+            concepts[concept.id] = concept
+    if lang != PIVOT and any(not c.counterparts for c in concepts.values()):
+        concepts = _inherit_counterparts(concepts, root)
+    return Lexicon(lang, concepts), problems
+
+
+def _inherit_counterparts(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
+    pivot_dir = (root or lexicon_root()) / PIVOT
+    if not pivot_dir.is_dir():
+        return concepts
+    pivot, _ = read_lexicon(PIVOT, root)
+    return {
+        cid: replace(c, counterparts=pivot[cid].counterparts)
+        if not c.counterparts and cid in pivot
+        else c
+        for cid, c in concepts.items()
+    }
+
+
+def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
+    """The lexicon of ``lang``; the first schema error raises LexiconError with file:line."""
+    lexicon, problems = read_lexicon(lang, root)
+    found = errors(problems)
+    if found:
+        raise found[0].as_error()
+    return lexicon

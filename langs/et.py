@@ -1,0 +1,97 @@
+"""Estonian: genderless pronouns, 14 cases, gender carried by separate words and compounds.
+
+A swap keeps case and number because both forms sit in the same slot (naise ->
+mehe is sg_g -> sg_g); nothing else in the sentence agrees with a noun's meaning,
+so no agreement edits are ever needed. Where a form is syncretic ("vana" is sg_n,
+sg_g and sg_p) Vabamorf's in-context disambiguation picks the slot, because the
+counterpart may not be syncretic ("noor", "noore", "noort").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from aligner.analysis.parse import Parse
+from aligner.analysis.text import canonical, regex_tokens
+from aligner.analysis.text import split_sentences as _split_sentences
+from aligner.analysis.vabamorf import SLOTS, analyse_forms, synthesize_slots
+from aligner.lexicon.match import match_forms as _match_forms
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.plugins import Edit, FormMatch, Token
+
+_WORD = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
+
+
+class Estonian:
+    code = "et"
+    name = "Estonian"
+    gendered_pronouns = False
+    default_model = "tartuNLP/EstBERT"
+    slots = {"noun": SLOTS, "adj": SLOTS, "phrase": SLOTS}
+    pronouns: frozenset[str] = frozenset()
+
+    def normalize(self, text: str) -> str:
+        return canonical(text)
+
+    def fold(self, text: str) -> str:
+        return canonical(text).lower()
+
+    def tokenize(self, text: str) -> list[Token]:
+        return regex_tokens(_WORD, text)
+
+    def split_sentences(self, text: str) -> list[str]:
+        return _split_sentences(text)
+
+    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
+        matches = _match_forms(self, tokens, lexicon)
+        return [self._disambiguate(match, tokens, lexicon) for match in matches]
+
+    def _disambiguate(self, match: FormMatch, tokens: list[Token], lexicon: Lexicon) -> FormMatch:
+        """Among the slots a syncretic one-word form fills, take the one Vabamorf reads here."""
+        concept = lexicon[match.concept]
+        surface = self.fold(match.surface)
+        candidates = [
+            slot
+            for slot, forms in concept.forms.items()
+            if surface in (self.fold(f) for f in forms)
+        ]
+        if len(candidates) < 2 or match.last - match.first != 1:
+            return match
+        words = [token.text for token in tokens if token.text.strip()]
+        position = sum(1 for token in tokens[: match.first] if token.text.strip())
+        read = analyse_forms(words)[position]
+        chosen = next((slot for slot in candidates if slot in read), match.slot)
+        return replace(match, slot=chosen)
+
+    def agreement_edits(
+        self,
+        text: str,
+        tokens: list[Token],
+        match: FormMatch,
+        new: Concept,
+        lexicon: Lexicon,
+        parse: Parse | None = None,
+    ) -> list[Edit]:
+        """None: Estonian has no grammatical gender and the slot keeps case and number."""
+        return []
+
+    def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
+        """Vabamorf synthesis of the lemma in every slot the concept does not list yet.
+
+        A multi-word lemma inflects its last word only ("mustanahaline naine" would be
+        wrong for adjectives, so write those as separate concepts or by hand).
+        """
+        if not concept.lemma:
+            return {}
+        head, _, last = concept.lemma.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        synthesized = synthesize_slots(last, concept.pos)
+        return {
+            slot: tuple(prefix + form for form in forms)
+            for slot, forms in synthesized.items()
+            if slot not in concept.forms
+        }
+
+
+plugin = Estonian()

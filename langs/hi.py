@@ -1,0 +1,241 @@
+"""Hindi: two genders that verbs, adjectives and the genitive agree with; no gendered pronoun.
+
+Nouns fill direct/oblique/vocative x singular/plural slots and carry a gender;
+swapping लड़की (f) for लड़का (m) must also re-inflect the words that agree
+(``langs/hi_rules.py``). Those words are found by a dependency parse when one is
+given, else by a window:
+
+- before the noun: the adjacent run of inflecting adjectives, possessives and the
+  genitive का/की/के (skipping intensifiers such as बहुत);
+- after a noun in the direct case (no postposition follows it): the agreeing words
+  of the verb group up to the clause end (punctuation, कि, और, लेकिन ...).
+
+A subject coordinated with और/या is ambiguous (the verb agrees with the pair) and
+raises AgreementUnresolved, as does a concept without a gender.
+
+Spelling: ``normalize`` writes chandrabindu as anusvara (माँ = मां) and nukta
+letters in one Unicode form; ``fold`` also drops the nukta, because subtitles
+often omit it (लडकी = लड़की).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+
+from aligner.analysis.parse import Parse
+from aligner.analysis.text import align_spans, canonical
+from aligner.analysis.text import split_sentences as _split_sentences
+from aligner.lexicon.match import match_forms as _match_forms
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
+from langs import hi_rules
+
+NOUN_SLOTS = ("dir_sg", "obl_sg", "voc_sg", "dir_pl", "obl_pl", "voc_pl")
+ADJ_SLOTS = tuple(f"{g}_{c}_{n}" for g in ("m", "f") for n in ("sg", "pl") for c in ("dir", "obl"))
+_CHANDRABINDU, _ANUSVARA, _NUKTA = "\u0901", "\u0902", "\u093c"
+_INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d"), None)
+
+
+def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
+    """The regular paradigm: लड़का लड़के लड़कों; आदमी आदमियों; लड़की लड़कियाँ; औरत औरतें."""
+    if lemma.endswith("ी"):
+        oblique_pl = lemma[:-1] + "ियों"
+    elif lemma.endswith("ू"):
+        oblique_pl = lemma[:-1] + "ुओं"
+    elif lemma.endswith(("ा", "ो")) and not (gender == "m" and lemma.endswith("ा")):
+        oblique_pl = lemma + "ओं"
+    elif gender == "m" and lemma.endswith("ा"):
+        oblique_pl = lemma[:-1] + "ों"
+    else:
+        oblique_pl = lemma + "ों"
+    vocative_pl = oblique_pl[:-1]
+    if gender == "m" and lemma.endswith("ा"):
+        singular_oblique = direct_pl = lemma[:-1] + "े"
+    elif gender == "f" and lemma.endswith("ी"):
+        singular_oblique, direct_pl = lemma, lemma[:-1] + "ियाँ"
+    elif gender == "f" and lemma.endswith("िया"):
+        singular_oblique, direct_pl = lemma, lemma + "ँ"
+    elif gender == "f":
+        singular_oblique = lemma
+        direct_pl = lemma + ("एँ" if lemma.endswith(("ा", "ू", "ो")) else "ें")
+        if lemma.endswith("ू"):
+            direct_pl = lemma[:-1] + "ुएँ"
+    else:
+        singular_oblique = direct_pl = lemma
+    return {
+        "dir_sg": (lemma,),
+        "obl_sg": (singular_oblique,),
+        "voc_sg": (singular_oblique,),
+        "dir_pl": (direct_pl,),
+        "obl_pl": (oblique_pl,),
+        "voc_pl": (vocative_pl,),
+    }
+
+
+def adjective_forms(lemma: str) -> dict[str, tuple[str, ...]]:
+    """-ा adjectives inflect (काला काले काली); others (सुंदर, अमेरिकी) do not."""
+    if not lemma.endswith("ा"):
+        return {slot: (lemma,) for slot in ADJ_SLOTS}
+    stem = lemma[:-1]
+    return {
+        slot: (stem + ("ी" if slot.startswith("f") else "ा" if slot == "m_dir_sg" else "े"),)
+        for slot in ADJ_SLOTS
+    }
+
+
+class Hindi:
+    code = "hi"
+    name = "Hindi"
+    gendered_pronouns = False
+    default_model = "google/muril-base-cased"
+    slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS}
+    pronouns: frozenset[str] = frozenset()
+
+    def normalize(self, text: str) -> str:
+        text = canonical(text).translate(_INVISIBLE).replace(_CHANDRABINDU, _ANUSVARA)
+        return unicodedata.normalize("NFC", text)
+
+    def fold(self, text: str) -> str:
+        return self.normalize(text).replace(_NUKTA, "")
+
+    def tokenize(self, text: str) -> list[Token]:
+        from indicnlp.tokenize.indic_tokenize import trivial_tokenize
+
+        return align_spans(text, trivial_tokenize(text, "hi"))
+
+    def split_sentences(self, text: str) -> list[str]:
+        return _split_sentences(text)
+
+    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
+        """Matches, with the case read from what follows: a postposition makes it oblique."""
+        return [
+            self._case_from_context(m, tokens, lexicon) for m in _match_forms(self, tokens, lexicon)
+        ]
+
+    def _case_from_context(
+        self, match: FormMatch, tokens: list[Token], lexicon: Lexicon
+    ) -> FormMatch:
+        concept = lexicon[match.concept]
+        surface = self.fold(match.surface)
+        candidates = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
+        if len(candidates) < 2:
+            return match
+        following = tokens[match.last].text if match.last < len(tokens) else ""
+        wanted = "obl" if following in hi_rules.POSTPOSITIONS else "dir"
+        preferred = [s for s in candidates if wanted in s.split("_")] or candidates
+        if len(preferred) > 1 and concept.pos == "noun":
+            plural_verb = any(
+                t.text.endswith(("े", "ए", "ीं", "ईं", "ें"))
+                for t in self._verb_window(tokens, match.last)
+            )
+            preferred = [s for s in preferred if s.endswith("_pl") == plural_verb] or preferred
+        return replace(match, slot=preferred[0])
+
+    @staticmethod
+    def _verb_window(tokens: list[Token], after: int) -> list[Token]:
+        window = []
+        for token in tokens[after:]:
+            if token.text in hi_rules.CLAUSE_BOUNDARIES:
+                break
+            window.append(token)
+        return [t for t in window if hi_rules.is_verbal(t.text)]
+
+    def agreement_edits(
+        self,
+        text: str,
+        tokens: list[Token],
+        match: FormMatch,
+        new: Concept,
+        lexicon: Lexicon,
+        parse: Parse | None = None,
+    ) -> list[Edit]:
+        old = lexicon[match.concept]
+        if old.pos != "noun":
+            return []
+        if old.gender is None or new.gender is None:
+            raise AgreementUnresolved(f"{old.id} or {new.id} has no gender in the hi lexicon")
+        if old.gender == new.gender:
+            return []
+        targets = (
+            self._tree_targets(parse, tokens, match)
+            if parse is not None
+            else self._window_targets(tokens, match)
+        )
+        edits = []
+        for position, (token, verbal, final) in enumerate(targets):
+            new_word = hi_rules.inflect(token.text, new.gender, match.slot, final, verbal)
+            if new_word is None:
+                raise AgreementUnresolved(f"cannot re-inflect {token.text!r} (word {position})")
+            if new_word != token.text:
+                edits.append(Edit(token.start, token.end, token.text, new_word, "agreement"))
+        return edits
+
+    def _window_targets(
+        self, tokens: list[Token], match: FormMatch
+    ) -> list[tuple[Token, bool, bool]]:
+        targets: list[tuple[Token, bool, bool]] = []
+        index = match.first - 1
+        while index >= 0 and (
+            hi_rules.is_adjectival(tokens[index].text)
+            or tokens[index].text in hi_rules.INTENSIFIERS
+        ):
+            if hi_rules.is_adjectival(tokens[index].text):
+                targets.append((tokens[index], False, False))
+            index -= 1
+        following = tokens[match.last].text if match.last < len(tokens) else ""
+        if following in ("और", "या", "व"):
+            raise AgreementUnresolved("coordinated subject: the verb agrees with both nouns")
+        if match.slot.startswith("dir") and following not in hi_rules.POSTPOSITIONS:
+            verbs = self._verb_window(tokens, match.last)
+            for number, token in enumerate(verbs):
+                final = number == len(verbs) - 1 and not self._followed_by_plural_aux(tokens, token)
+                targets.append((token, True, final))
+        return targets
+
+    @staticmethod
+    def _followed_by_plural_aux(tokens: list[Token], token: Token) -> bool:
+        later = [t.text for t in tokens if t.start >= token.end]
+        return bool(later) and later[0] in hi_rules.NON_FINAL_AFTER
+
+    def _tree_targets(
+        self, parse: Parse, tokens: list[Token], match: FormMatch
+    ) -> list[tuple[Token, bool, bool]]:
+        """Agreeing words read off the tree: amod/det and genitive case markers of the noun's
+        possessor; the head verb with its aux/cop when the noun is a subject without ने."""
+        start, end = tokens[match.first].start, tokens[match.last - 1].end
+        found = parse.find(start, end)
+        if found is None:
+            return self._window_targets(tokens, match)
+        sentence, noun = found
+        picked: list[tuple[Token, bool, bool]] = []
+        for child in sentence.children(noun, "amod", "det"):
+            picked.append((Token(child.text, child.start, child.end), False, False))
+        for possessor in sentence.children(noun, "nmod"):
+            for marker in sentence.children(possessor, "case"):
+                if marker.text in hi_rules.GENITIVES:
+                    picked.append((Token(marker.text, marker.start, marker.end), False, False))
+        ergative = any(c.text == "ने" for c in sentence.children(noun, "case"))
+        head = sentence.word(noun.head)
+        if noun.deprel.startswith("nsubj") and not ergative and head is not None:
+            group = sorted([head, *sentence.children(head, "aux", "cop")], key=lambda w: w.id)
+            group = [w for w in group if hi_rules.is_verbal(w.text)]
+            for number, word in enumerate(group):
+                final = number == len(group) - 1
+                picked.append((Token(word.text, word.start, word.end), True, final))
+        return picked
+
+    def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
+        """Regular paradigms from the lemma (and gender, for nouns); irregular forms by hand."""
+        if not concept.lemma:
+            return {}
+        if concept.pos == "adj":
+            proposed = adjective_forms(concept.lemma)
+        elif concept.gender in ("m", "f"):
+            proposed = noun_forms(concept.lemma, concept.gender)
+        else:
+            return {}
+        return {slot: forms for slot, forms in proposed.items() if slot not in concept.forms}
+
+
+plugin = Hindi()

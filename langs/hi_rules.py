@@ -1,0 +1,193 @@
+"""Hindi gender agreement as rule tables: which words agree, and how they re-inflect.
+
+Verbs, auxiliaries, inflecting adjectives and the genitive postposition agree in
+gender and number with a noun: लड़की गई थी / लड़का गया था, अच्छी लड़की / अच्छा लड़का,
+राम की बेटी / राम का बेटा. Three ending classes cover them:
+
+- A (consonant stems): -ा m.sg, -े m.pl/oblique, -ी f, -ीं f.pl at the end of a verb
+  group (था थे थी थीं, जाता, सकता, रहा, अच्छा, उसका, -वाला).
+- B (vowel stems, perfectives): -या/-आ m.sg, -ए m.pl, -ई f, -ईं f.pl (गया, आया, हुआ).
+- C (ि+या perfectives): -िया, -िए, -ी, -ीं (किया, दिया, लिया).
+
+Which words agree is decided by a window (see ``langs/hi.py``) or a dependency parse.
+"""
+
+from __future__ import annotations
+
+# Closed classes of words that agree; open-class verbs are recognised by their endings.
+GENITIVES = frozenset({"का", "की", "के"})
+POSSESSIVE_STEMS = (
+    "मेर",
+    "तेर",
+    "हमार",
+    "तुम्हार",
+    "अपन",
+    "उसक",
+    "इसक",
+    "उनक",
+    "इनक",
+    "आपक",
+    "किसक",
+    "जिसक",
+    "किनक",
+    "जिनक",
+)
+ADJECTIVE_STEMS = (
+    "अच्छ",
+    "बुर",
+    "बड़",
+    "छोट",
+    "काल",
+    "गोर",
+    "बूढ़",
+    "मोट",
+    "पतल",
+    "लंब",
+    "पुरान",
+    "सार",
+    "ऐस",
+    "वैस",
+    "कैस",
+    "जैस",
+    "पहल",
+    "दूसर",
+    "तीसर",
+    "प्यार",
+    "सीध",
+    "गंद",
+    "भोल",
+    "अकेल",
+    "नंग",
+    "अंध",
+    "लंगड़",
+    "तगड़",
+    "ऊँच",
+    "नीच",
+    "कुंवार",
+    "कुँवार",
+    "गूंग",
+    "बहर",
+    "पागल",
+    "बेचार",
+    "मेहनती",
+    "नन्ह",
+    "जवान",
+    "हर",
+    "पीला",
+    "भूर",
+)
+PERFECTIVES_B = ("ग", "आ", "हु", "सो", "रो", "खो", "बैठ", "पाय", "खा")
+PERFECTIVES_C = ("क", "द", "ल", "प")  # किया दिया लिया पिया
+INTENSIFIERS = frozenset(
+    {
+        "बहुत",
+        "काफ़ी",
+        "काफी",
+        "सबसे",
+        "बेहद",
+        "ज़्यादा",
+        "ज्यादा",
+        "इतनी",
+        "इतना",
+        "बड़ी",
+        "कितनी",
+        "कितना",
+        "कम",
+        "भी",
+        "ही",
+    }
+)
+POSTPOSITIONS = frozenset({"ने", "को", "से", "में", "पर", "तक", "का", "की", "के", "वाला", "वाली", "वाले"})
+CLAUSE_BOUNDARIES = frozenset(
+    {
+        "।",
+        ".",
+        ",",
+        "?",
+        "!",
+        ";",
+        ":",
+        "कि",
+        "और",
+        "लेकिन",
+        "मगर",
+        "पर",
+        "क्योंकि",
+        "जो",
+        "तो",
+        "या",
+        "-",
+        "—",
+        "...",
+        "…",
+    }
+)
+NON_FINAL_AFTER = frozenset({"हैं", "हो", "होंगी", "होंगे"})
+
+_A = ("ा", "े", "ी", "ीं")
+_B = ("या", "ए", "ई", "ईं")
+_C = ("िया", "िए", "ी", "ीं")
+
+
+def _split(word: str, allow_c: bool) -> tuple[str, tuple[str, ...]] | None:
+    """Stem and ending class of an agreeing word; None when it has no gendered ending."""
+    if allow_c:
+        for ending in _C:
+            stem = word[: -len(ending)]
+            if word.endswith(ending) and stem in PERFECTIVES_C:
+                return stem, _C
+    for ending in _B:
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and stem and stem in PERFECTIVES_B:
+            return stem, _B
+    if word.endswith("आ") and word[:-1] in PERFECTIVES_B:  # हुआ
+        return word[:-1], _B
+    for ending in ("ीं", "ा", "े", "ी"):
+        if word.endswith(ending) and len(word) > len(ending):
+            return word[: -len(ending)], _A
+    return None
+
+
+def inflect(word: str, gender: str, slot: str, final: bool, verbal: bool) -> str | None:
+    """``word`` re-inflected to agree with a ``gender`` noun in ``slot`` (dir_sg, obl_pl ...).
+
+    ``final`` marks the last agreeing word of a verb group, which alone takes the
+    feminine plural nasal (गई थीं, but जाती हैं). Returns None when ``word`` has no
+    gendered ending.
+    """
+    found = _split(word, allow_c=verbal)
+    if found is None:
+        return None
+    stem, endings = found
+    m_sg, m_pl, f, f_pl = endings
+    plural = slot.endswith("_pl")
+    if gender == "m":
+        if slot == "dir_sg":
+            return stem + ("आ" if endings is _B and stem.endswith(("ु", "ू")) else m_sg)
+        return stem + m_pl
+    if plural and final and verbal:
+        return stem + f_pl
+    return stem + f
+
+
+def is_adjectival(word: str) -> bool:
+    """Words before a noun that agree with it: genitives, possessives, inflecting adjectives."""
+    if word in GENITIVES or word.endswith(("वाला", "वाली", "वाले")):
+        return True
+    found = _split(word, allow_c=False)
+    return found is not None and found[0] in (*POSSESSIVE_STEMS, *ADJECTIVE_STEMS)
+
+
+def is_verbal(word: str) -> bool:
+    """Words after a subject that agree with it: participles, auxiliaries, futures, adjectives."""
+    if is_adjectival(word) and word not in GENITIVES:
+        return True
+    found = _split(word, allow_c=True)
+    if found is None:
+        return False
+    stem, endings = found
+    if endings is not _A:
+        return True
+    return stem in ("थ", "रह", "सकत", "चुक", "गय", "जात", "हो", "हुआ") or stem.endswith(
+        ("त", "ग", "ेग", "ोग", "ऊँग", "ूंग", "एग", "वाल")
+    )

@@ -36,3 +36,32 @@ def conform(frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> pl.DataFrame
 
 def empty(schema: dict[str, pl.DataType]) -> pl.DataFrame:
     return pl.DataFrame(schema=schema)
+
+# One row per English seed pair and target language (aligner/pairs/transfer.py): the
+# target pair in CrowS-Pairs columns, or a reason code why there is none, with the
+# English pair and the alignment it came from. Cue ids are space-separated raw ids
+# (as in the gold files) so the frame round-trips through CSV for reviewers.
+PAIRS = {
+    "pair_id": pl.Utf8,
+    "lang": pl.Utf8,  # target language
+    "film": pl.Utf8,
+    "bias_type": pl.Utf8,
+    "stereo_antistereo": pl.Utf8,
+    "sent_more": pl.Utf8,  # null when rejected
+    "sent_less": pl.Utf8,
+    "status": pl.Utf8,  # "ok" | "rejected" (transfer)
+    "reason": pl.Utf8,  # reason code (aligner/pairs/reasons.py); null when ok
+    "message": pl.Utf8,  # the reason for a human
+    "orig_side": pl.Utf8,  # "more" | "less": which side is the natural subtitle line
+    "src_sent_more": pl.Utf8,  # the English pair
+    "src_sent_less": pl.Utf8,
+    "src_cue_ids": pl.Utf8,
+    "tgt_cue_ids": pl.Utf8,  # null when the English cue is unaligned
+    "start_ms": pl.Int64,  # English cue start
+    "cosine": pl.Float64,  # alignment scores; null for gold alignments
+    "margin": pl.Float64,
+    "confidence": pl.Float64,
+    "concept": pl.Utf8,  # the concept of the natural line, e.g. gender.woman
+    "counterpart": pl.Utf8,  # the concept swapped in
+    "slot": pl.Utf8,  # target slot of the swapped form (sg_n, dir_pl, ...)
+}

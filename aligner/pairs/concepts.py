@@ -1,0 +1,31 @@
+"""Counterpart relations read from a lexicon, tolerant of how a linguist wrote them.
+
+Lexicon files name counterparts either by full id (``gender.man``) or, inside the
+category file, by bare name (``man``); both mean the same concept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aligner.lexicon.model import Concept, Lexicon
+
+
+def counterpart_ids(concept: Concept) -> set[str]:
+    return {c if "." in c else f"{concept.category}.{c}" for c in concept.counterparts}
+
+
+def are_counterparts(lexicon: Lexicon, a: str, b: str) -> bool:
+    """Same category and either side lists the other as a counterpart."""
+    if a not in lexicon or b not in lexicon:
+        return False
+    first, second = lexicon[a], lexicon[b]
+    if first.category != second.category:
+        return False
+    return b in counterpart_ids(first) or a in counterpart_ids(second)
+
+
+def has_form(fold: Callable[[str], str], concept: Concept, slot: str, surface: str) -> bool:
+    """Whether ``surface`` is one of ``concept``'s forms in ``slot``, compared folded."""
+    key = fold(surface)
+    return any(fold(form) == key for form in concept.forms.get(slot, ()))

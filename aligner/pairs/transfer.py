@@ -1,0 +1,247 @@
+"""Carry English minimal pairs over to a target language through aligned subtitle lines.
+
+The aligned target line is the natural sentence; its twin is made by swapping the
+concept the English pair swaps (same slot, so case and number survive) and letting
+the plugin re-inflect the words that agree with it. Every seed pair gets one row:
+a target pair, or a reason code saying why there is none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import polars as pl
+
+from aligner.frames import PAIRS, conform
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.pairs import reasons as r
+from aligner.pairs.aligned import AlignedLine, aligned_lines
+from aligner.pairs.diff import apply_edits, compare, match_case, span
+from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin
+
+
+@dataclass(frozen=True)
+class Languages:
+    """The English side and the target side, each a plugin with its lexicon."""
+
+    en: LanguagePlugin
+    en_lexicon: Lexicon
+    tgt: LanguagePlugin
+    tgt_lexicon: Lexicon
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One transfer: the natural and swapped target lines, or a reason code and message."""
+
+    reason: str | None = None
+    message: str = ""
+    natural: str | None = None
+    swapped: str | None = None
+    concept: str | None = None
+    counterpart: str | None = None
+    slot: str | None = None
+
+    @classmethod
+    def reject(cls, code: str, concept: str | None = None, counterpart: str | None = None,
+               **details: object) -> Outcome:
+        return cls(code, r.message(code, **details), concept=concept, counterpart=counterpart)
+
+
+def _is_pronoun(plugin: LanguagePlugin, word: str) -> bool:
+    """he/she and their clitic forms (she'll, he's): the English tokenizer keeps those whole."""
+    return plugin.fold(word).split("'")[0] in plugin.pronouns
+
+
+def english_swap(original: str, swapped: str, langs: Languages) -> tuple[str, str] | Outcome:
+    """The (concept, counterpart) the English pair swaps, or the reason it cannot be carried.
+
+    Pronouns that change alongside a concept ("She is a good mother" / "He is a good
+    father") are ignored: the concept swap carries the pair.
+    """
+    comparison = compare(langs.en, langs.en_lexicon, original, swapped)
+    if not comparison.swaps:
+        words = [comparison.tokens_a[i].text for i in comparison.residual_a] + [
+            comparison.tokens_b[i].text for i in comparison.residual_b
+        ]
+        if words and all(_is_pronoun(langs.en, w) for w in words):
+            if not langs.tgt.gendered_pronouns:
+                return Outcome.reject(r.GENDERLESS_PRONOUN, words="/".join(words),
+                                      language=langs.tgt.name)
+            return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail="pronoun pairs are not transferred")
+        return Outcome.reject(r.ENGLISH_NOT_A_SWAP,
+                              detail=f"no lexicon concept in {comparison.residual_words()}")
+    if len(comparison.swaps) > 1:
+        swaps = ", ".join(f"{s.a.surface}->{s.b.surface}" for s in comparison.swaps)
+        return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail=f"several swaps: {swaps}")
+    swap = comparison.swaps[0]
+    return swap.a.concept, swap.b.concept
+
+
+def counterpart_form(
+    old: Concept, new: Concept, slot: str, surface: str, fold: Callable[[str], str]
+) -> str | None:
+    """The form of ``new`` that replaces ``surface`` (a form of ``old`` in ``slot``).
+
+    Alternatives are parallel: when the line uses the k-th form a slot lists (Hindi
+    युवा next to जवान), the k-th counterpart form is written (बुज़ुर्ग next to बूढ़ा), so the
+    register stays; otherwise the counterpart's first form.
+    """
+    forms = new.forms.get(slot, ())
+    if not forms:
+        return None
+    listed = [fold(f) for f in old.forms.get(slot, ())]
+    position = listed.index(fold(surface)) if fold(surface) in listed else 0
+    return forms[position] if position < len(forms) else forms[0]
+
+
+def _target_match(text: str, concept: str, langs: Languages) -> FormMatch | Outcome:
+    tokens = langs.tgt.tokenize(text)
+    hits = [m for m in langs.tgt.match_forms(tokens, langs.tgt_lexicon) if m.concept == concept]
+    if not hits:
+        return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, concept, language=langs.tgt.name,
+                              concept=concept)
+    if len(hits) > 1:
+        return Outcome.reject(r.AMBIGUOUS_MATCH, concept, concept=concept, count=len(hits))
+    return hits[0]
+
+
+def _no_equivalent(concept: str, counterpart: str, langs: Languages) -> Outcome | None:
+    """The rejection when the target lexicon lacks either concept or marks it missing."""
+    lexicon = langs.tgt_lexicon
+    for needed in (concept, counterpart):
+        missing = (
+            f"{needed} is not in the {lexicon.lang} lexicon" if needed not in lexicon
+            else lexicon[needed].missing
+        )
+        if missing:
+            return Outcome.reject(r.NO_TARGET_EQUIVALENT, concept, counterpart,
+                                  language=langs.tgt.name, concept=needed, detail=missing)
+    return None
+
+
+def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Outcome:
+    """The target line with ``concept`` replaced by ``counterpart`` and agreement applied.
+
+    The line is not normalised: the natural side must stay exactly as subtitled, so
+    only the plugin's ``fold`` (inside matching) sees spelling variants.
+    """
+    unavailable = _no_equivalent(concept, counterpart, langs)
+    if unavailable is not None:
+        return unavailable
+    found = _target_match(text, concept, langs)
+    if isinstance(found, Outcome):
+        return found
+    old, new = langs.tgt_lexicon[concept], langs.tgt_lexicon[counterpart]
+    form = counterpart_form(old, new, found.slot, found.surface, langs.tgt.fold)
+    if form is None:
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, concept, counterpart,
+                              language=langs.tgt.name, concept=counterpart,
+                              detail=f"no form for slot {found.slot}")
+    tokens = langs.tgt.tokenize(text)
+    start, end = span(tokens, found)
+    swap = Edit(start, end, found.surface, match_case(found.surface, form), "swap")
+    try:
+        agreement = langs.tgt.agreement_edits(text, tokens, found, new, langs.tgt_lexicon)
+        swapped = apply_edits(text, [swap, *agreement])
+    except (AgreementUnresolved, ValueError) as err:
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, concept, counterpart, detail=str(err))
+    return Outcome(None, "", text, swapped, concept, counterpart, found.slot)
+
+
+def transfer_one(
+    original: str, swapped: str, line: AlignedLine | None, langs: Languages,
+    min_confidence: float = 0.0, cue_id: str = "",
+) -> Outcome:
+    """English checks first (they hold whatever the alignment), then the target line's."""
+    concepts = english_swap(original, swapped, langs)
+    if isinstance(concepts, Outcome):
+        return concepts
+    concept, counterpart = concepts
+    unavailable = _no_equivalent(concept, counterpart, langs)
+    if unavailable is not None:
+        return unavailable
+    if line is None or not line.text:
+        return Outcome.reject(r.NOT_ALIGNED, concept, counterpart, cue_id=cue_id,
+                              language=langs.tgt.name)
+    if line.confidence is not None and line.confidence < min_confidence:
+        return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, concept, counterpart,
+                              confidence=line.confidence, threshold=min_confidence)
+    return swap_line(line.text, concept, counterpart, langs)
+
+
+def _orig_side(seed: dict, line: AlignedLine | None) -> str:
+    """Which English sentence is the subtitle: the seed says so, or the aligned source text does."""
+    side = seed.get("orig_side")
+    if side in ("more", "less"):
+        return side
+    if line is not None and line.src_text and line.src_text.strip() == seed["sent_less"].strip():
+        return "less"
+    return "more"
+
+
+def transfer_pairs(
+    seed_pairs: pl.DataFrame,
+    aligned: pl.DataFrame,
+    tgt_lang: str,
+    min_confidence: float = 0.0,
+    langs: Languages | None = None,
+) -> pl.DataFrame:
+    """One PAIRS row per seed pair of the films in ``aligned`` (see aligner.frames.PAIRS).
+
+    ``aligned`` is the aligner's ALIGNMENT frame for ``tgt_lang`` (or any frame with
+    film, src_cue_ids, tgt_cue_ids, tgt_text); a seed pair finds its target line by
+    the English cue id it came from.
+    """
+    if langs is None:
+        langs = load_languages(tgt_lang)
+    lines = aligned_lines(aligned)
+    rows = []
+    for seed in seed_pairs.iter_rows(named=True):
+        line = lines.get(seed["film"], str(seed["cue_id"]))
+        side = _orig_side(seed, line)
+        original, swapped = (
+            (seed["sent_more"], seed["sent_less"]) if side == "more"
+            else (seed["sent_less"], seed["sent_more"])
+        )
+        outcome = transfer_one(original, swapped, line, langs, min_confidence, str(seed["cue_id"]))
+        more, less = (
+            (outcome.natural, outcome.swapped) if side == "more"
+            else (outcome.swapped, outcome.natural)
+        )
+        rows.append({
+            "pair_id": seed["pair_id"],
+            "lang": tgt_lang,
+            "film": seed["film"],
+            "bias_type": seed["bias_type"],
+            "stereo_antistereo": seed["stereo_antistereo"],
+            "sent_more": more,
+            "sent_less": less,
+            "status": r.OK if outcome.reason is None else r.REJECTED,
+            "reason": outcome.reason,
+            "message": outcome.message,
+            "orig_side": side,
+            "src_sent_more": seed["sent_more"],
+            "src_sent_less": seed["sent_less"],
+            "src_cue_ids": " ".join(line.src_cue_ids) if line else str(seed["cue_id"]),
+            "tgt_cue_ids": " ".join(line.tgt_cue_ids) if line else None,
+            "start_ms": seed.get("start_ms"),
+            "cosine": line.cosine if line else None,
+            "margin": line.margin if line else None,
+            "confidence": line.confidence if line else None,
+            "concept": outcome.concept,
+            "counterpart": outcome.counterpart,
+            "slot": outcome.slot,
+        })
+    frame = pl.DataFrame(rows, schema=PAIRS) if rows else pl.DataFrame(schema=PAIRS)
+    return conform(frame, PAIRS)
+
+
+def load_languages(tgt_lang: str) -> Languages:
+    """English and ``tgt_lang`` plugins with their packaged lexicons."""
+    from aligner.lexicon.load import load_lexicon
+    from aligner.plugins import get_plugin
+
+    return Languages(get_plugin("en"), load_lexicon("en"), get_plugin(tgt_lang),
+                     load_lexicon(tgt_lang))

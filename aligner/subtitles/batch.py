@@ -7,8 +7,6 @@ cost the rest of the corpus.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +16,7 @@ from rich.progress import track
 
 from aligner import frames
 from aligner.errors import CineAlignError, InputFormatError
+from aligner.io import atomic_path
 from aligner.subtitles.cue import Document
 from aligner.subtitles.naming import discover, file_format
 from aligner.subtitles.reader import document_frame, read_documents
@@ -45,18 +44,10 @@ class IngestResult:
     reports: list[FileReport] = field(default_factory=list)
 
     def write_parquet(self, path: str | Path) -> None:
-        """Write the frame so that a reader never sees half a file: temp file, then rename."""
-        path = Path(path)
+        """Write the frame so that a reader never sees half a file."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-            os.close(handle)
-            try:
-                self.frame.write_parquet(temp)
-                os.replace(temp, path)
-            finally:
-                if os.path.exists(temp):
-                    os.unlink(temp)
+            with atomic_path(path) as temporary:
+                self.frame.write_parquet(temporary)
         except OSError as err:
             raise CineAlignError(f"cannot write the output: {err.strerror}", path) from err
 

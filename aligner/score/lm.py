@@ -1,0 +1,123 @@
+"""Loading a Hugging Face language model for scoring, by name or local directory.
+
+Masked LMs (BERT, RoBERTa, XLM-R, ModernBERT, EstBERT, MuRIL) are scored with
+pseudo-log-likelihoods, causal LMs (GPT-2 style) with sentence log-probability;
+which one a checkpoint is comes from its config, so users only name the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import torch
+from transformers import (
+    AutoConfig,
+    AutoModelForCausalLM,
+    AutoModelForMaskedLM,
+    AutoTokenizer,
+    PretrainedConfig,
+)
+from transformers.models.auto.modeling_auto import MODEL_FOR_MASKED_LM_MAPPING_NAMES
+
+from aligner.errors import ConfigError, ModelUnavailableError
+
+ModelKind = Literal["masked", "causal"]
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16}
+_NO_LIMIT = 100_000  # tokenizers without a length limit report ~1e30
+
+
+@dataclass(frozen=True)
+class LanguageModel:
+    """A loaded model with what the scorer needs to know about it."""
+
+    name: str
+    model: torch.nn.Module
+    tokenizer: object
+    kind: ModelKind
+    device: torch.device
+    dtype: torch.dtype
+
+    @property
+    def mask_id(self) -> int | None:
+        return self.tokenizer.mask_token_id
+
+    @property
+    def pad_id(self) -> int:
+        """Padding id; any id works under the attention mask, so 0 when none is defined."""
+        pad = self.tokenizer.pad_token_id
+        return 0 if pad is None else pad
+
+    @property
+    def bos_id(self) -> int | None:
+        """BOS to prepend for causal LMs, so the first word is predicted too."""
+        if self.kind != "causal":
+            return None
+        return self.tokenizer.bos_token_id
+
+    @property
+    def max_tokens(self) -> int:
+        limit = self.tokenizer.model_max_length
+        if limit and limit < _NO_LIMIT:
+            return int(limit)
+        return int(getattr(self.model.config, "max_position_embeddings", _NO_LIMIT))
+
+
+def resolve_device(device: str = "auto") -> torch.device:
+    if device == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(device)
+
+
+def load_lm(
+    name: str, device: str = "auto", dtype: str = "float32", attentions: bool = False
+) -> LanguageModel:
+    """Load ``name`` offline-safe: a missing model is one ModelUnavailableError, not a traceback.
+
+    ``attentions`` selects eager attention, the only implementation that returns
+    attention weights (AULA needs them).
+    """
+    if dtype not in DTYPES:
+        raise ConfigError(f"unknown dtype {dtype!r}; choose one of {', '.join(DTYPES)}")
+    config = _load_config(name)
+    kind = model_kind(config)
+    auto = AutoModelForMaskedLM if kind == "masked" else AutoModelForCausalLM
+    options = {"attn_implementation": "eager"} if attentions else {}
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(name)
+        model = auto.from_pretrained(name, dtype=DTYPES[dtype], **options)
+    except OSError as err:
+        raise ModelUnavailableError(_unavailable(name, err)) from err
+    if not tokenizer.is_fast:
+        raise ConfigError(f"model {name!r} has no fast tokenizer; word offsets need one")
+    if kind == "masked" and tokenizer.mask_token_id is None:
+        raise ConfigError(f"model {name!r} is a masked LM whose tokenizer has no mask token")
+    target = resolve_device(device)
+    model.to(target).eval()
+    return LanguageModel(name, model, tokenizer, kind, target, DTYPES[dtype])
+
+
+def model_kind(config: PretrainedConfig) -> ModelKind:
+    """Masked when the checkpoint was saved as, or is known as, a masked LM; causal otherwise."""
+    architectures = config.architectures or []
+    if any(a.endswith("ForMaskedLM") for a in architectures):
+        return "masked"
+    if any(a.endswith(("ForCausalLM", "LMHeadModel")) for a in architectures):
+        return "causal"
+    return "masked" if config.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES else "causal"
+
+
+def _load_config(name: str) -> PretrainedConfig:
+    try:
+        return AutoConfig.from_pretrained(name)
+    except (OSError, ValueError) as err:
+        raise ModelUnavailableError(_unavailable(name, err)) from err
+
+
+def _unavailable(name: str, err: Exception) -> str:
+    first_line = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return (
+        f"cannot load model {name!r} ({first_line}). It is neither a local model directory "
+        "nor in the Hugging Face cache, and no download is possible offline: fetch it on a "
+        f"connected machine (`hf download {name}`) or pass --model a local directory."
+    )

@@ -14,6 +14,8 @@ from rich.console import Console
 
 from aligner import __version__
 from aligner.cli import ingest
+from aligner.cli import lexicon as lexicon_cli
+from aligner.cli import pairs as pairs_cli
 from aligner.errors import CineAlignError
 
 app = typer.Typer(
@@ -25,6 +27,10 @@ app = typer.Typer(
 )
 
 app.command("ingest")(ingest.ingest)
+app.add_typer(lexicon_cli.app, name="lexicon")
+app.command("transfer")(pairs_cli.transfer)
+app.command("validate")(pairs_cli.validate)
+app.add_typer(pairs_cli.review_app, name="review")
 
 
 def _show_version(value: bool) -> None:

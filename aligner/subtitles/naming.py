@@ -63,15 +63,13 @@ def _stem(path: PurePath) -> str:
 def discover(paths: Iterable[Path]) -> list[Path]:
     """Files to read: named files as given, directories walked for known formats, sorted.
 
-    A named file of unknown format is kept so that it fails with a reason; files in
-    directories are only taken when their suffix is a subtitle format.
+    A named file of unknown format, a missing file or a directory without subtitles
+    is kept as it is, so that reading it fails with a reason while the rest are read.
     """
     found: list[Path] = []
     for path in paths:
+        inside = []
         if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.is_file() and file_format(p) is not None)
-            )
-        else:
-            found.append(path)  # a missing file fails when it is read, with the others read
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and file_format(p))
+        found.extend(inside or [path])
     return list(dict.fromkeys(found))

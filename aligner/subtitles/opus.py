@@ -109,12 +109,11 @@ def _sentences(data: bytes, source: str) -> list[_Sentence]:
     document = io.BytesIO(data)
     document.name = source
     parser = BlockParser(document, data_tag=data_tag, doc_size=len(data))
-    lines: dict[int, int] = {}
     opened = parser.p.StartElementHandler
 
     def note_line(name: str, attributes: dict[str, str]) -> None:
         opened(name, attributes)
-        lines[id(parser.block)] = parser.p.CurrentLineNumber
+        parser.block.line = parser.p.CurrentLineNumber
 
     parser.p.StartElementHandler = note_line
     sentences: list[_Sentence] = []
@@ -126,7 +125,7 @@ def _sentences(data: bytes, source: str) -> list[_Sentence]:
             if blocks is None:
                 break
             for block in blocks:
-                current = _take(block, lines, current, sentences, source)
+                current = _take(block, current, sentences, source)
         parser.p.Parse(b"", True)
     except (BlockParserError, ExpatError) as err:
         reason = ErrorString(parser.p.ErrorCode)
@@ -138,13 +137,12 @@ def _sentences(data: bytes, source: str) -> list[_Sentence]:
 
 def _take(
     block: Block,
-    lines: dict[int, int],
     current: _Sentence | None,
     done: list[_Sentence],
     source: str,
 ) -> _Sentence | None:
     """Fold one completed element into the sentence being read (children close first)."""
-    line = lines.get(id(block), 0)
+    line = block.line
     if block.parent is not None and block.parent.name == "root" and block.name != "document":
         raise InputFormatError(f"not an OPUS document: root element <{block.name}>", source, line)
     if block.name not in ("w", "time", "s"):

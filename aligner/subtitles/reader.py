@@ -34,6 +34,8 @@ def read_documents(
 
     ``lang`` only helps guess a legacy code page; OPUS XML declares its own encoding.
     """
+    if path.is_dir():
+        raise InputFormatError("directory holds no subtitle files", path)
     fmt = file_format(path)
     if fmt is None:
         raise InputFormatError(

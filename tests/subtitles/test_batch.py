@@ -66,3 +66,14 @@ def test_parquet_is_written_whole(corpus, tmp_path):
     result.write_parquet(out)
     assert pl.read_parquet(out).equals(result.frame)
     assert [p.name for p in out.parent.iterdir()] == ["cues.parquet"]
+
+
+def test_directory_without_subtitles_and_missing_path_are_failures(corpus, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = ingest([empty, tmp_path / "missing.en.srt", corpus / "harbour.en.srt"])
+    assert [(err.path, err.reason) for err in result.failures] == [
+        (str(empty), "directory holds no subtitle files"),
+        (str(tmp_path / "missing.en.srt"), "no such file"),
+    ]
+    assert result.frame.height == 5

@@ -34,7 +34,7 @@ class _Sentence:
     sid: str
     line: int
     tokens: list[str] = field(default_factory=list)
-    markers: list[tuple[str, int, int]] = field(default_factory=list)  # (S|E, ms, line)
+    markers: list[tuple[str, int]] = field(default_factory=list)  # ("S" or "E", ms)
     text: str = ""
 
 
@@ -166,7 +166,7 @@ def _take(
     return current
 
 
-def _marker(block: Block, line: int, source: str) -> tuple[str, int, int]:
+def _marker(block: Block, line: int, source: str) -> tuple[str, int]:
     marker_id = block.attributes.get("id", "")
     value = block.attributes.get("value", "")
     kind = marker_id[-1:]
@@ -175,7 +175,7 @@ def _marker(block: Block, line: int, source: str) -> tuple[str, int, int]:
             f"<time id={marker_id!r}> is neither a T#S nor a T#E marker", source, line
         )
     try:
-        return kind, parse_timestamp(value), line
+        return kind, parse_timestamp(value)
     except ValueError as err:
         raise TimestampError(f"malformed time value {value!r} ({err})", source, line) from err
 
@@ -184,8 +184,11 @@ def _group_into_cues(sentences: list[_Sentence]) -> list[list[_Sentence]]:
     """A new cue begins at a sentence opening with a start marker after a closed cue.
 
     A sentence that runs across a cue boundary (``T4E`` then ``T5S`` inside it)
-    cannot be cut, so the two cues become one.
+    cannot be cut, so the two cues become one. A document without any time markers
+    has no cues to rebuild: each sentence stands alone, untimed.
     """
+    if not any(sentence.markers for sentence in sentences):
+        return [[sentence] for sentence in sentences]
     groups: list[list[_Sentence]] = []
     closed = True
     for sentence in sentences:
@@ -201,8 +204,8 @@ def _group_into_cues(sentences: list[_Sentence]) -> list[list[_Sentence]]:
 
 def _cue(group: list[_Sentence]) -> RawCue:
     markers = [marker for sentence in group for marker in sentence.markers]
-    starts = [ms for kind, ms, _ in markers if kind == "S"]
-    ends = [ms for kind, ms, _ in markers if kind == "E"]
+    starts = [ms for kind, ms in markers if kind == "S"]
+    ends = [ms for kind, ms in markers if kind == "E"]
     ids = tuple(sentence.sid for sentence in group)
     return RawCue(
         cue_id="+".join(ids),

@@ -67,3 +67,15 @@ def test_detokenize_spacing_rules():
         == 'He said "no" (twice).'
     )
     assert detokenize(["क्या", "तुम", "आओगे", "?", "हाँ", "।"]) == "क्या तुम आओगे? हाँ।"
+
+
+def test_untimed_document_gives_one_untimed_line_per_sentence():
+    data = (
+        b'<document>\n<s id="1"><w>Hi</w><w>.</w></s>\n'
+        b'<s id="2"><w>Bye</w><w>.</w></s>\n</document>'
+    )
+    cues = parse_opus(data, "untimed.xml")
+    assert [(c.cue_id, c.start_ms, c.end_ms, c.text, c.line) for c in cues] == [
+        ("1", None, None, "Hi.", 2),
+        ("2", None, None, "Bye.", 3),
+    ]

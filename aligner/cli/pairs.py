@@ -11,6 +11,8 @@ review_app = typer.Typer(help="Review queue for linguists: export a sheet, apply
                          no_args_is_help=True)
 
 LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).")]
+LexiconsOption = Annotated[Path | None, typer.Option(
+    "--lexicons", help="Lexicon root with <lang>/*.toml (default: the packaged lexicons).")]
 
 
 def _summary(frame, column: str, reason: str) -> str:
@@ -32,6 +34,7 @@ def transfer(
     cues: Annotated[Path | None, typer.Option(help="Cue texts (gold cues.csv) for a gold "
                                               "alignment.")] = None,
     min_confidence: Annotated[float, typer.Option(help="Reject alignments below this.")] = 0.0,
+    lexicons: LexiconsOption = None,
 ) -> None:
     """Carry English minimal pairs over to LANG through aligned lines, then validate them."""
     import polars as pl
@@ -54,7 +57,7 @@ def transfer(
         frame = gold_aligned(frame, read_frame(cues), lang)
     elif "tgt_lang" in frame.columns:
         frame = frame.filter(pl.col("tgt_lang") == lang)
-    langs = load_languages(lang)
+    langs = load_languages(lang, lexicons)
     pairs = transfer_pairs(seed_frame, frame, lang, min_confidence, langs=langs)
     pairs = validate_pairs(pairs, lang, lexicon=langs.tgt_lexicon)
     write_csv(pairs, out)
@@ -71,15 +74,17 @@ def validate(
              "cannot tell apart are rejected.")] = None,
     out: Annotated[Path | None, typer.Option(help="Verdicts CSV; default "
                                              "<PAIRS>.verdicts.csv.")] = None,
+    lexicons: LexiconsOption = None,
 ) -> None:
     """Run the minimal-pair validator on every row and write the verdicts."""
+    from aligner.lexicon.load import load_lexicon
     from aligner.pairs.io import read_csv_rows, write_csv
     from aligner.pairs.tokenizer import load_tokenizer
     from aligner.pairs.validate import validate_pairs
 
     frame = read_csv_rows(pairs_csv)
     tokenizer = load_tokenizer(model_tokenizer) if model_tokenizer else None
-    verdicts = validate_pairs(frame, lang, tokenizer=tokenizer)
+    verdicts = validate_pairs(frame, lang, tokenizer, load_lexicon(lang, lexicons))
     target = out or pairs_csv.with_name(f"{pairs_csv.stem}.verdicts.csv")
     write_csv(verdicts, target)
     typer.echo(f"{target}: {_summary(verdicts, 'verdict', 'verdict_reason')}")
@@ -131,6 +136,7 @@ def review_apply(
     decisions: Annotated[Path, typer.Option(help="Decision store CSV (created when absent).")],
     force: Annotated[bool, typer.Option(help="Replace conflicting stored decisions; they "
                                         "move to the history column.")] = False,
+    lexicons: LexiconsOption = None,
 ) -> None:
     """Merge decisions into the store: idempotent; conflicts are reported, not overwritten."""
     from aligner.lexicon.load import load_lexicon
@@ -146,7 +152,7 @@ def review_apply(
 
     def validator(lang: str, more: str, less: str):
         if lang not in loaded:
-            loaded[lang] = (get_plugin(lang), load_lexicon(lang))
+            loaded[lang] = (get_plugin(lang), load_lexicon(lang, lexicons))
         return validate_pair(more, less, *loaded[lang])
 
     store, report = apply_review(sheet, _read_store(decisions, STORE), validator, str(reviewed),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import polars as pl
 
@@ -44,9 +45,10 @@ class Outcome:
     slot: str | None = None
 
     @classmethod
-    def reject(cls, code: str, concept: str | None = None, counterpart: str | None = None,
+    def reject(cls, code: str, concepts: tuple[str | None, str | None] = (None, None),
                **details: object) -> Outcome:
-        return cls(code, r.message(code, **details), concept=concept, counterpart=counterpart)
+        """A rejection; ``concepts`` (concept, counterpart) is kept when already known."""
+        return cls(code, r.message(code, **details), concept=concepts[0], counterpart=concepts[1])
 
 
 def _is_pronoun(plugin: LanguagePlugin, word: str) -> bool:
@@ -100,10 +102,10 @@ def _target_match(text: str, concept: str, langs: Languages) -> FormMatch | Outc
     tokens = langs.tgt.tokenize(text)
     hits = [m for m in langs.tgt.match_forms(tokens, langs.tgt_lexicon) if m.concept == concept]
     if not hits:
-        return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, concept, language=langs.tgt.name,
-                              concept=concept)
+        return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, (concept, None),
+                              language=langs.tgt.name, concept=concept)
     if len(hits) > 1:
-        return Outcome.reject(r.AMBIGUOUS_MATCH, concept, concept=concept, count=len(hits))
+        return Outcome.reject(r.AMBIGUOUS_MATCH, (concept, None), concept=concept, count=len(hits))
     return hits[0]
 
 
@@ -116,7 +118,7 @@ def _no_equivalent(concept: str, counterpart: str, langs: Languages) -> Outcome 
             else lexicon[needed].missing
         )
         if missing:
-            return Outcome.reject(r.NO_TARGET_EQUIVALENT, concept, counterpart,
+            return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
                                   language=langs.tgt.name, concept=needed, detail=missing)
     return None
 
@@ -136,7 +138,7 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Ou
     old, new = langs.tgt_lexicon[concept], langs.tgt_lexicon[counterpart]
     form = counterpart_form(old, new, found.slot, found.surface, langs.tgt.fold)
     if form is None:
-        return Outcome.reject(r.NO_TARGET_EQUIVALENT, concept, counterpart,
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
                               language=langs.tgt.name, concept=counterpart,
                               detail=f"no form for slot {found.slot}")
     tokens = langs.tgt.tokenize(text)
@@ -146,7 +148,7 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Ou
         agreement = langs.tgt.agreement_edits(text, tokens, found, new, langs.tgt_lexicon)
         swapped = apply_edits(text, [swap, *agreement])
     except (AgreementUnresolved, ValueError) as err:
-        return Outcome.reject(r.AGREEMENT_UNRESOLVED, concept, counterpart, detail=str(err))
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (concept, counterpart), detail=str(err))
     return Outcome(None, "", text, swapped, concept, counterpart, found.slot)
 
 
@@ -163,10 +165,10 @@ def transfer_one(
     if unavailable is not None:
         return unavailable
     if line is None or not line.text:
-        return Outcome.reject(r.NOT_ALIGNED, concept, counterpart, cue_id=cue_id,
+        return Outcome.reject(r.NOT_ALIGNED, (concept, counterpart), cue_id=cue_id,
                               language=langs.tgt.name)
     if line.confidence is not None and line.confidence < min_confidence:
-        return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, concept, counterpart,
+        return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, (concept, counterpart),
                               confidence=line.confidence, threshold=min_confidence)
     return swap_line(line.text, concept, counterpart, langs)
 
@@ -238,10 +240,10 @@ def transfer_pairs(
     return conform(frame, PAIRS)
 
 
-def load_languages(tgt_lang: str) -> Languages:
-    """English and ``tgt_lang`` plugins with their packaged lexicons."""
+def load_languages(tgt_lang: str, root: Path | None = None) -> Languages:
+    """English and ``tgt_lang`` plugins with their lexicons (packaged ones unless ``root``)."""
     from aligner.lexicon.load import load_lexicon
     from aligner.plugins import get_plugin
 
-    return Languages(get_plugin("en"), load_lexicon("en"), get_plugin(tgt_lang),
-                     load_lexicon(tgt_lang))
+    return Languages(get_plugin("en"), load_lexicon("en", root), get_plugin(tgt_lang),
+                     load_lexicon(tgt_lang, root))

@@ -3,7 +3,7 @@
 A pair passes when its two sentences differ in exactly one concept span, the two
 concepts are counterparts in the same category and the same slot, and every other
 difference is an agreement edit the language plugin itself declares for that swap
-(tried in both directions, because agreement rules need not be symmetric). When a
+(in both directions: from either sentence the plugin must reach the other). When a
 scoring tokenizer is given, the two sentences must also stay different after it:
 uncased tokenizers strip Estonian diacritics and Devanagari signs.
 """
@@ -80,17 +80,22 @@ def _agreement_explains(
 def _minimal(
     plugin: LanguagePlugin, lexicon: Lexicon, more: str, less: str, comparison: Comparison
 ) -> Verdict | None:
-    """None when every residual difference is declared agreement, else the rejection."""
+    """None when every residual difference is declared agreement, else the rejection.
+
+    The plugin must declare the edits in both directions: a rule applied only from
+    the ungrammatical side ("लड़का गई था" -> "लड़की गई थी") would otherwise pass.
+    """
     if not (comparison.residual_a or comparison.residual_b):
         return None
-    forward, why = _agreement_explains(plugin, lexicon, more, less, comparison)
-    if forward:
+    explained, why = _agreement_explains(plugin, lexicon, more, less, comparison)
+    if explained:
+        reverse = compare(plugin, lexicon, less, more)
+        if len(reverse.swaps) == 1:
+            explained, why = _agreement_explains(plugin, lexicon, less, more, reverse)
+        else:
+            explained, why = False, "the reverse swap is not one concept"
+    if explained:
         return None
-    reverse = compare(plugin, lexicon, less, more)
-    if len(reverse.swaps) == 1:
-        backward, _ = _agreement_explains(plugin, lexicon, less, more, reverse)
-        if backward:
-            return None
     words = comparison.residual_words() + (f" ({why})" if why else "")
     return Verdict.reject(r.NOT_MINIMAL, comparison.swaps[0], words=words)
 

@@ -28,7 +28,8 @@ class Estonian:
     name = "Estonian"
     gendered_pronouns = False
     default_model = "tartuNLP/EstBERT"
-    slots = {"noun": SLOTS, "adj": SLOTS, "phrase": SLOTS}
+    # ``attr``: the country-name genitive used as an adjective (Hiina varuosad = Chinese parts).
+    slots = {"noun": (*SLOTS, "attr"), "adj": (*SLOTS, "attr"), "phrase": SLOTS}
     pronouns: frozenset[str] = frozenset()
 
     def normalize(self, text: str) -> str:
@@ -58,9 +59,7 @@ class Estonian:
         ]
         if len(candidates) < 2 or match.last - match.first != 1:
             return match
-        words = [token.text for token in tokens if token.text.strip()]
-        position = sum(1 for token in tokens[: match.first] if token.text.strip())
-        read = analyse_forms(words)[position]
+        read = analyse_forms([token.text for token in tokens])[match.first]
         chosen = next((slot for slot in candidates if slot in read), match.slot)
         return replace(match, slot=chosen)
 
@@ -79,13 +78,14 @@ class Estonian:
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Vabamorf synthesis of the lemma in every slot the concept does not list yet.
 
-        A multi-word lemma inflects its last word only ("mustanahaline naine" would be
-        wrong for adjectives, so write those as separate concepts or by hand).
+        A multi-word or hyphenated lemma inflects its last part only (poiss-sõber ->
+        poiss-sõbra); an adjective before a noun also inflects, so write such phrases
+        by hand.
         """
         if not concept.lemma:
             return {}
-        head, _, last = concept.lemma.rpartition(" ")
-        prefix = f"{head} " if head else ""
+        cut = max(concept.lemma.rfind(" "), concept.lemma.rfind("-")) + 1
+        prefix, last = concept.lemma[:cut], concept.lemma[cut:]
         synthesized = synthesize_slots(last, concept.pos)
         return {
             slot: tuple(prefix + form for form in forms)

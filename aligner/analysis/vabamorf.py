@@ -36,14 +36,18 @@ def synthesize_slots(lemma: str, pos: str = "noun") -> dict[str, tuple[str, ...]
     from estnltk.vabamorf.morf import synthesize
 
     tag = _POS.get(pos, "")
+    # The English part of speech is only a hint: "white" is an adjective, valgenahaline a noun.
+    if tag and not synthesize(lemma, "sg n", tag):
+        tag = ""
     forms: dict[str, tuple[str, ...]] = {}
     for slot in SLOTS:
         number, case = slot.split("_")
         found = list(synthesize(lemma, f"{number} {case}", tag))
         if slot == "sg_ill":
-            found += [f for f in synthesize(lemma, "adt", tag) if f not in found]
+            found += synthesize(lemma, "adt", tag)
         if found:
-            forms[slot] = tuple(found)
+            # Vabamorf repeats some forms, and proper names come back in both cases.
+            forms[slot] = tuple({f.lower(): f for f in reversed(found)}.values())[::-1]
     return forms
 
 

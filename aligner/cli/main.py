@@ -13,9 +13,11 @@ import typer
 from rich.console import Console
 
 from aligner import __version__
+from aligner.cli import build as build_cli
 from aligner.cli import ingest
 from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
+from aligner.cli import score as score_cli
 from aligner.errors import CineAlignError
 
 app = typer.Typer(
@@ -27,9 +29,11 @@ app = typer.Typer(
 )
 
 app.command("ingest")(ingest.ingest)
+app.command("build")(build_cli.build)
 app.add_typer(lexicon_cli.app, name="lexicon")
 app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
+app.command("score")(score_cli.score)
 app.add_typer(pairs_cli.review_app, name="review")
 
 

@@ -26,9 +26,14 @@ def _at(concept: Concept, message: str, severity: str = "error") -> Problem:
 
 
 def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
-    """A form listed twice in a slot, or by two concepts (the matcher could not tell them apart)."""
+    """A form listed twice in a slot, or by two concepts (the matcher could not tell them apart).
+
+    One problem per pair of concepts, naming the shared forms, so that a homograph
+    in a 28-slot paradigm reads as one slip rather than twenty.
+    """
     problems: list[Problem] = []
     owner: dict[tuple[str, ...], Concept] = {}
+    shared: dict[tuple[str, str], list[str]] = defaultdict(list)
     for concept in lexicon:
         for slot, forms in concept.forms.items():
             keys = [form_key(plugin, form) for form in forms]
@@ -36,17 +41,20 @@ def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
                 problems.append(_at(concept, f"{concept.id}: slot {slot} lists a form twice"))
             for form, key in zip(forms, keys, strict=True):
                 first = owner.setdefault(key, concept)
-                if first.id == concept.id:
-                    continue
-                where = f"{first.source}:{first.line}"
-                if first.category != concept.category:
-                    message = (
-                        f"{concept.id}: form {form!r} is claimed by two categories "
-                        f"({first.id} at {where}); keep one and add `also`"
-                    )
-                else:
-                    message = f"{concept.id}: form {form!r} is also a form of {first.id} at {where}"
-                problems.append(_at(concept, message))
+                if first.id != concept.id and form not in shared[(concept.id, first.id)]:
+                    shared[(concept.id, first.id)].append(form)
+    for (concept_id, first_id), forms in shared.items():
+        concept, first = lexicon[concept_id], lexicon[first_id]
+        listed = ", ".join(repr(f) for f in forms[:3]) + (" ..." if len(forms) > 3 else "")
+        where = f"{first.source}:{first.line}"
+        if first.category != concept.category:
+            message = (
+                f"{concept_id}: forms {listed} are claimed by two categories "
+                f"({first_id} at {where}); keep one and add `also`"
+            )
+        else:
+            message = f"{concept_id}: forms {listed} are also forms of {first_id} at {where}"
+        problems.append(_at(concept, message))
     return problems
 
 
@@ -86,13 +94,11 @@ def counterpart_problems(lexicon: Lexicon) -> list[Problem]:
                 continue
             lacking = [slot for slot in concept.forms if slot not in other.forms]
             if lacking:
-                problems.append(
-                    _at(
-                        concept,
-                        f"{concept.id}: counterpart {other_id} lacks slots {', '.join(lacking)}",
-                        "warning",
-                    )
+                listed = ", ".join(lacking[:4]) + (" ..." if len(lacking) > 4 else "")
+                message = (
+                    f"{concept.id}: counterpart {other_id} lacks {len(lacking)} slots ({listed})"
                 )
+                problems.append(_at(concept, message, "warning"))
     return problems
 
 

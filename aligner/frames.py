@@ -37,6 +37,33 @@ def conform(frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> pl.DataFrame
 def empty(schema: dict[str, pl.DataType]) -> pl.DataFrame:
     return pl.DataFrame(schema=schema)
 
+# One row per source line the aligner was asked about (every line in full-film mode,
+# the selected lines otherwise). A 2-1 link gives both source lines a row with the same
+# link; src_cue_ids/tgt_cue_ids hold the raw cue ids of the whole link (speaker turns as
+# "17#2"), which is what gold alignments are compared on.
+ALIGNMENT = {
+    "film": pl.Utf8,
+    "src_lang": pl.Utf8,
+    "tgt_lang": pl.Utf8,
+    "src_idx": pl.Int64,  # CUES idx of the source line
+    "src_cue_id": pl.Utf8,  # CUES cue_id of the source line
+    "src_text": pl.Utf8,
+    "src_cue_ids": pl.List(pl.Utf8),  # raw ids of the link's source side
+    "tgt_idx": pl.List(pl.Int64),  # CUES idx of the target lines; empty when unaligned
+    "tgt_lines": pl.List(pl.Utf8),  # CUES cue_id of the target lines ("27+28", "16#1")
+    "tgt_cue_ids": pl.List(pl.Utf8),  # raw ids of the link's target side
+    "tgt_text": pl.Utf8,  # target lines joined by a space; null when unaligned
+    "link": pl.Utf8,  # "1-1", "1-2", "2-1"; null when unaligned
+    "cosine": pl.Float64,
+    "margin": pl.Float64,  # ratio margin (Artetxe & Schwenk 2019)
+    "score": pl.Float64,  # margin - threshold - penalties; > 0 for every link made
+    "second_gap": pl.Float64,  # score minus the best alternative with other target lines
+    "time_delta_ms": pl.Int64,  # mapped source time minus target time; null for plain text
+    "confidence": pl.Float64,  # 0..1 ranking aid for review, from score and second_gap
+    "status": pl.Utf8,  # "aligned" | "unaligned"
+    "reason": pl.Utf8,  # why unaligned: no-candidate-in-window | below-threshold | path-conflict
+}
+
 # One row per English seed pair and target language (aligner/pairs/transfer.py): the
 # target pair in CrowS-Pairs columns, or a reason code why there is none, with the
 # English pair and the alignment it came from. Cue ids are space-separated raw ids
@@ -64,4 +91,29 @@ PAIRS = {
     "concept": pl.Utf8,  # the concept of the natural line, e.g. gender.woman
     "counterpart": pl.Utf8,  # the concept swapped in
     "slot": pl.Utf8,  # target slot of the swapped form (sg_n, dir_pl, ...)
+}
+
+# One row per candidate line found by `align extract` (aligner/extract.py): the cue
+# with every lexicon form matched in it and its neighbours as context for reviewers.
+EXTRACT_MATCH = pl.Struct({
+    "concept": pl.Utf8,  # gender.woman, or pronoun.she for a gendered pronoun
+    "slot": pl.Utf8,  # sg, pl_kom, obl_pl ...; "pronoun" for pronouns
+    "surface": pl.Utf8,  # the text matched, as written in the line
+    "start": pl.Int64,  # character span in `text`
+    "end": pl.Int64,
+})
+EXTRACT = {
+    "film": pl.Utf8,
+    "lang": pl.Utf8,
+    "idx": pl.Int64,
+    "cue_id": pl.Utf8,
+    "cue_ids": pl.List(pl.Utf8),
+    "start_ms": pl.Int64,
+    "end_ms": pl.Int64,
+    "text": pl.Utf8,
+    "matches": pl.List(EXTRACT_MATCH),
+    "concepts": pl.List(pl.Utf8),  # unique, in order of first match
+    "categories": pl.List(pl.Utf8),  # unique; a concept's `also` categories included
+    "prev_text": pl.Utf8,  # previous line of the same film and language (null at the start)
+    "next_text": pl.Utf8,
 }

@@ -1,0 +1,49 @@
+"""Confident 1-1 pairs whose times teach us the target file's offset and drift.
+
+An anchor is a mutual best match under the ratio margin: the source line's best target
+line is also that target line's best source line, and the margin is high. Generic lines
+rarely qualify, so anchors are mostly long, distinctive lines; the robust fit then
+ignores the few that are still wrong. A second pass looks for anchors only inside the
+first fit's window, which finds more of them and fewer wrong ones.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from aligner.align.scoring import AlignParams, SpanVectors
+from aligner.align.timing import TimeMap, fit_time_map, unfitted
+
+
+def mutual_best(
+    src: SpanVectors, tgt: SpanVectors, params: AlignParams, time_map: TimeMap | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Positions (source, target) of mutual-best single-line pairs above the anchor margin."""
+    src_spans, src_vectors = src.singles()
+    tgt_spans, tgt_vectors = tgt.singles()
+    if not src_spans or not tgt_spans:
+        return np.zeros(0), np.zeros(0)
+    src_hood = src.hood[src.rows(src_spans)]
+    tgt_hood = tgt.hood[tgt.rows(tgt_spans)]
+    margin = (src_vectors @ tgt_vectors.T) / ((src_hood[:, None] + tgt_hood[None, :]) / 2.0)
+    src_mid = np.array([src.side.span_mid(span) for span in src_spans])
+    tgt_mid = np.array([tgt.side.span_mid(span) for span in tgt_spans])
+    if time_map is not None and time_map.fitted:
+        outside = np.abs(time_map(src_mid)[:, None] - tgt_mid[None, :]) > time_map.window
+        margin = np.where(outside, -np.inf, margin)
+    best_tgt = margin.argmax(axis=1)
+    best_src = margin.argmax(axis=0)
+    rows = np.arange(len(src_spans))
+    keep = (best_src[best_tgt] == rows) & (margin[rows, best_tgt] >= params.anchor_margin)
+    return src_mid[keep], tgt_mid[best_tgt[keep]]
+
+
+def estimate_time_map(
+    src: SpanVectors, tgt: SpanVectors, params: AlignParams, timed: bool
+) -> TimeMap:
+    """Fit on global anchors, then refit on the anchors found inside the first window."""
+    first = fit_time_map(*mutual_best(src, tgt, params), timed=timed)
+    if not first.fitted:
+        return unfitted(timed)
+    second = fit_time_map(*mutual_best(src, tgt, params, first), timed=timed)
+    return second if second.fitted else first

@@ -1,0 +1,198 @@
+"""Aligning one film's source lines to the same film's target-language lines.
+
+Both modes share the steps: embed the single lines the time fit needs, fit the time
+map on anchors, list the candidate links inside each source span's time window, embed
+just those spans, score them. Full-film mode then takes the best monotonic path over
+every line; selected-lines mode (the fast path for the few bias-bearing lines) takes
+each line's best candidate and embeds only what that needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import polars as pl
+
+from aligner.align.anchors import estimate_time_map
+from aligner.align.path import band_from_windows, monotonic_path
+from aligner.align.result import Link, alignment_frame
+from aligner.align.scoring import AlignParams, Scored, SpanVectors, score_pairs
+from aligner.align.spans import Side, Span
+from aligner.align.timing import TimeMap, has_times
+from aligner.embed.base import Encoder
+
+
+def _sides(src_frame: pl.DataFrame, tgt_frame: pl.DataFrame) -> tuple[Side, Side]:
+    timed = has_times(src_frame) and has_times(tgt_frame)
+    return Side(src_frame.sort("idx"), timed), Side(tgt_frame.sort("idx"), timed)
+
+
+def _anchor_rows(side: Side, count: int) -> list[int]:
+    """The longest line of each of ``count`` equal stretches: distinctive, spread out."""
+    bins = np.array_split(np.arange(len(side)), min(count, len(side)))
+    return [int(rows[np.argmax([len(side.texts[r]) for r in rows])]) for rows in bins if len(rows)]
+
+
+def _window(mids: np.ndarray, centre: float, time_map: TimeMap) -> tuple[int, int]:
+    """Index range [first, last] of sorted ``mids`` within the window around ``centre``."""
+    if not np.isfinite(time_map.window):
+        return 0, len(mids) - 1
+    first = int(np.searchsorted(mids, centre - time_map.window, side="left"))
+    last = int(np.searchsorted(mids, centre + time_map.window, side="right")) - 1
+    return first, last
+
+
+def _candidates(
+    src: Side, tgt: Side, src_spans: Iterable[Span], time_map: TimeMap, merges: bool
+) -> list[tuple[Span, Span]]:
+    """Every (source span, target span) pair whose times agree within the window."""
+    tgt_kinds = [tgt.singles()] + ([tgt.pairs()] if merges else [])
+    tgt_mids = [np.array([tgt.span_mid(span) for span in spans]) for spans in tgt_kinds]
+    pairs = []
+    for span in src_spans:
+        centre = time_map(src.span_mid(span))
+        for spans, mids in zip(tgt_kinds, tgt_mids, strict=True):
+            first, last = _window(mids, centre, time_map)
+            allowed = spans[first : last + 1]
+            if span.length == 2:  # 2-2 links are two 1-1 links
+                allowed = [t for t in allowed if t.length == 1]
+            pairs.extend((span, t) for t in allowed)
+    return pairs
+
+
+def _src_spans(side: Side, rows: Iterable[int], merges: bool) -> list[Span]:
+    """Each row alone, and (with merges) with its previous and next line."""
+    spans = set(side.singles(rows))
+    if merges:
+        spans.update(side.pairs(first for row in rows for first in (row - 1, row)))
+    return sorted(spans)
+
+
+class _FilmAligner:
+    """State shared by the steps of aligning one film pair."""
+
+    def __init__(self, src: Side, tgt: Side, encoder: Encoder, params: AlignParams):
+        self.src, self.tgt, self.params = src, tgt, params
+        self.src_vectors = SpanVectors(src, encoder)
+        self.tgt_vectors = SpanVectors(tgt, encoder)
+
+    def fit_time(self, anchor_rows: Sequence[int]) -> TimeMap:
+        self.src_vectors.add(self.src.singles(anchor_rows))
+        self.tgt_vectors.add(self.tgt.singles())
+        self._refresh_neighbourhoods()
+        return estimate_time_map(self.src_vectors, self.tgt_vectors, self.params, self.src.timed)
+
+    def _refresh_neighbourhoods(self) -> None:
+        self.src_vectors.compute_neighbourhoods(self.tgt_vectors, self.params)
+        self.tgt_vectors.compute_neighbourhoods(self.src_vectors, self.params)
+
+    def score(self, pairs: list[tuple[Span, Span]], time_map: TimeMap) -> Scored:
+        self.src_vectors.add(pair[0] for pair in pairs)
+        self.tgt_vectors.add(pair[1] for pair in pairs)
+        self._refresh_neighbourhoods()
+        return score_pairs(self.src_vectors, self.tgt_vectors, pairs, time_map, self.params)
+
+
+def _link(pairs: list[tuple[Span, Span]], scored: Scored, chosen: int) -> Link:
+    """The chosen candidate, with its gap to the best rival for other target lines."""
+    src, tgt = pairs[chosen]
+    rival = 0.0  # leaving the line unaligned
+    for index, (other_src, other_tgt) in enumerate(pairs):
+        overlapping_src = set(other_src.rows) & set(src.rows)
+        if overlapping_src and not set(other_tgt.rows) & set(tgt.rows):
+            rival = max(rival, float(scored.score[index]))
+    return Link(
+        src,
+        tgt,
+        float(scored.cosine[chosen]),
+        float(scored.margin[chosen]),
+        float(scored.score[chosen]),
+        float(scored.score[chosen]) - rival,
+        float(scored.delta[chosen]),
+    )
+
+
+def _reasons(
+    rows: Iterable[int], pairs: list[tuple[Span, Span]], scored: Scored, linked: set[int]
+) -> dict[int, str]:
+    best: dict[int, float] = {}
+    for (src, _), score in zip(pairs, scored.score, strict=True):
+        for row in src.rows:
+            best[row] = max(best.get(row, -np.inf), float(score))
+    reasons = {}
+    for row in rows:
+        if row in linked:
+            continue
+        if row not in best:
+            reasons[row] = "no-candidate-in-window"
+        elif best[row] <= 0:
+            reasons[row] = "below-threshold"
+        else:
+            reasons[row] = "path-conflict"
+    return reasons
+
+
+def align_film(
+    src_frame: pl.DataFrame,
+    tgt_frame: pl.DataFrame,
+    encoder: Encoder,
+    params: AlignParams | None = None,
+) -> pl.DataFrame:
+    """Align every line of one film: the best monotonic path of 1-1, 1-2 and 2-1 links."""
+    params = params or AlignParams()
+    src, tgt = _sides(src_frame, tgt_frame)
+    aligner = _FilmAligner(src, tgt, encoder, params)
+    time_map = aligner.fit_time(range(len(src)))
+    pairs = _candidates(
+        src, tgt, _src_spans(src, range(len(src)), params.merges), time_map, params.merges
+    )
+    scored = aligner.score(pairs, time_map)
+    positive = {pair: float(s) for pair, s in zip(pairs, scored.score, strict=True) if s > 0}
+    windows = [_window(tgt.mids, time_map(mid), time_map) for mid in src.mids]
+    band = band_from_windows(
+        np.array([w[0] for w in windows], dtype=np.int64),
+        np.array([w[1] for w in windows], dtype=np.int64),
+        len(tgt),
+    )
+    index_of = {pair: index for index, pair in enumerate(pairs)}
+    links: dict[int, Link] = {}
+    for pair in monotonic_path(len(src), len(tgt), band, positive):
+        link = _link(pairs, scored, index_of[pair])
+        for row in pair[0].rows:
+            links[row] = link
+    rows = list(range(len(src)))
+    return alignment_frame(src, tgt, rows, links, _reasons(rows, pairs, scored, set(links)))
+
+
+def align_lines(
+    src_frame: pl.DataFrame,
+    tgt_frame: pl.DataFrame,
+    rows: Sequence[int],
+    encoder: Encoder,
+    params: AlignParams | None = None,
+    *,
+    prune: bool = True,
+) -> pl.DataFrame:
+    """Align only the source rows ``rows`` (positions in ``src_frame`` sorted by idx).
+
+    With ``prune`` only a sample of source lines (for the time fit) and the target spans
+    inside the selected lines' windows are embedded; without it, everything is, as in
+    full-film mode, which is slower but gives the margin its full neighbourhoods.
+    """
+    params = params or AlignParams()
+    src, tgt = _sides(src_frame, tgt_frame)
+    aligner = _FilmAligner(src, tgt, encoder, params)
+    anchor_rows = range(len(src)) if not prune else _anchor_rows(src, params.anchor_sample)
+    time_map = aligner.fit_time(sorted(set(anchor_rows) | set(rows)))
+    if not prune:
+        aligner.src_vectors.add(_src_spans(src, range(len(src)), params.merges))
+        aligner.tgt_vectors.add(tgt.pairs() if params.merges else [])
+    pairs = _candidates(src, tgt, _src_spans(src, rows, params.merges), time_map, params.merges)
+    scored = aligner.score(pairs, time_map)
+    links: dict[int, Link] = {}
+    for row in rows:
+        options = [i for i, (s, _) in enumerate(pairs) if row in s.rows and scored.score[i] > 0]
+        if options:
+            links[row] = _link(pairs, scored, max(options, key=lambda i: scored.score[i]))
+    return alignment_frame(src, tgt, list(rows), links, _reasons(rows, pairs, scored, set(links)))

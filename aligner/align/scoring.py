@@ -1,0 +1,101 @@
+"""How good a candidate link is: margin-scored cosine, minus penalties for time and merges.
+
+A link's score is ``margin - threshold - time_penalty - merge_penalty``; a link is only
+worth making when its score is positive, which is what lets the path leave a line
+unaligned rather than force a wrong partner on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from aligner.align.index import IndexKind
+from aligner.align.margin import DEFAULT_K, neighbourhood, ratio_margin
+from aligner.align.spans import Side, Span
+from aligner.align.timing import TimeMap
+from aligner.embed.base import Encoder
+
+
+@dataclass(frozen=True)
+class AlignParams:
+    """Knobs of the aligner; the defaults were tuned on the bundled sample corpus."""
+
+    threshold: float = 0.9  # ratio margin a link must beat (skipping a line scores 0)
+    merge_penalty: float = 0.0  # extra margin a 1-2 or 2-1 link must reach
+    time_weight: float = 0.003  # penalty per squared spread of the anchors around the fit
+    k: int = DEFAULT_K  # neighbours in the margin denominator
+    merges: bool = True  # consider 1-2 and 2-1 links
+    anchor_margin: float = 1.03  # ratio margin an anchor pair must reach
+    anchor_sample: int = 80  # selected-lines mode: source lines sampled for the time fit
+    index: IndexKind = "flat"
+
+
+class SpanVectors:
+    """Embeddings of some spans of one side, and each span's margin neighbourhood."""
+
+    def __init__(self, side: Side, encoder: Encoder):
+        self.side = side
+        self.encoder = encoder
+        self.row_of: dict[Span, int] = {}
+        self.vectors = np.zeros((0, encoder.dim), dtype=np.float32)
+        self.hood = np.zeros(0, dtype=np.float32)
+
+    def add(self, spans: Iterable[Span]) -> None:
+        """Embed the spans not embedded yet."""
+        fresh = sorted({span for span in spans if span not in self.row_of})
+        if not fresh:
+            return
+        vectors = self.encoder.encode([self.side.text(span) for span in fresh])
+        for span in fresh:
+            self.row_of[span] = len(self.row_of)
+        self.vectors = np.concatenate([self.vectors, vectors])
+
+    def singles(self) -> tuple[list[Span], np.ndarray]:
+        spans = [span for span in self.row_of if span.length == 1]
+        return spans, self.vectors[[self.row_of[span] for span in spans]]
+
+    def compute_neighbourhoods(self, other: SpanVectors, params: AlignParams) -> None:
+        """Margin denominators against the other side's embedded single lines."""
+        _, other_singles = other.singles()
+        self.hood = neighbourhood(self.vectors, other_singles, params.k, params.index)
+
+    def rows(self, spans: Sequence[Span]) -> np.ndarray:
+        return np.fromiter((self.row_of[span] for span in spans), dtype=np.int64, count=len(spans))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Arrays aligned with a list of (source span, target span) candidates."""
+
+    cosine: np.ndarray
+    margin: np.ndarray
+    delta: np.ndarray  # mapped source position minus target position
+    score: np.ndarray
+
+
+def score_pairs(
+    src: SpanVectors,
+    tgt: SpanVectors,
+    pairs: Sequence[tuple[Span, Span]],
+    time_map: TimeMap,
+    params: AlignParams,
+) -> Scored:
+    """Score candidate links in one vectorised pass."""
+    if not pairs:
+        empty = np.zeros(0)
+        return Scored(empty, empty, empty, empty)
+    src_rows = src.rows([pair[0] for pair in pairs])
+    tgt_rows = tgt.rows([pair[1] for pair in pairs])
+    cosine = np.einsum("ij,ij->i", src.vectors[src_rows], tgt.vectors[tgt_rows])
+    margin = ratio_margin(cosine, src.hood[src_rows], tgt.hood[tgt_rows])
+    delta = np.array([time_map(src.side.span_mid(s)) - tgt.side.span_mid(t) for s, t in pairs])
+    if np.isfinite(time_map.spread):
+        time_penalty = params.time_weight * (delta / time_map.spread) ** 2
+    else:
+        time_penalty = np.zeros(len(pairs))
+    merged = np.array([s.length + t.length > 2 for s, t in pairs])
+    score = margin - params.threshold - time_penalty - params.merge_penalty * merged
+    return Scored(cosine, margin, delta, score)

@@ -1,0 +1,91 @@
+"""Where a source line should appear in the target file: offset and drift from anchors.
+
+Releases of one film differ by a constant offset (another cut of the opening) and a
+framerate drift (25 vs 23.976 fps), i.e. t_tgt = a * t_src + b. We fit a and b with
+Theil-Sen on confident anchor pairs, which shrugs off the anchors that are wrong, and
+then only look for a line's translation in a window around its mapped time.
+
+Files without timestamps (plain text) use each line's relative position in the film
+(its character midpoint over the total characters) as a stand-in time; the same fit
+then absorbs different amounts of text before the first shared line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+from scipy.stats import theilslopes
+
+MIN_ANCHORS = 3
+MIN_WINDOW_MS = 4000.0  # subtitle jitter between releases reaches ~1.5 s per cue, both sides
+MIN_WINDOW_RELATIVE = 0.03  # plain text: 3% of the film
+WINDOW_MADS = 6.0  # window half-width in robust standard deviations of anchor residuals
+PSEUDO_SCALE = 1_000_000.0  # plain-text positions run 0..1e6 so numbers read like ms
+
+
+def has_times(frame: pl.DataFrame) -> bool:
+    """True when every line of ``frame`` has start and end times."""
+    return (
+        frame.height > 0
+        and frame["start_ms"].null_count() == 0
+        and frame["end_ms"].null_count() == 0
+    )
+
+
+def line_positions(frame: pl.DataFrame, timed: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Start and end of every line: ms when ``timed``, else scaled character offsets."""
+    if timed:
+        return (
+            frame["start_ms"].to_numpy().astype(np.float64),
+            frame["end_ms"].to_numpy().astype(np.float64),
+        )
+    lengths = frame["text"].str.len_chars().fill_null(0).to_numpy().astype(np.float64) + 1.0
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    return starts / ends[-1] * PSEUDO_SCALE, ends / ends[-1] * PSEUDO_SCALE
+
+
+@dataclass(frozen=True)
+class TimeMap:
+    """t_tgt ≈ slope * t_src + intercept, trusted within ±window.
+
+    ``spread`` is the robust standard deviation of the anchors around the fit: how far a
+    correct link typically lands from its mapped time.
+    """
+
+    slope: float
+    intercept: float
+    spread: float
+    window: float
+    anchors: int
+    timed: bool
+
+    def __call__(self, source_time: np.ndarray | float) -> np.ndarray | float:
+        return self.slope * source_time + self.intercept
+
+    @property
+    def fitted(self) -> bool:
+        return self.anchors >= MIN_ANCHORS
+
+
+def unfitted(timed: bool) -> TimeMap:
+    """No usable anchors: identity map with an unbounded window (order and similarity only)."""
+    return TimeMap(1.0, 0.0, float("inf"), float("inf"), 0, timed)
+
+
+def fit_time_map(source_times: np.ndarray, target_times: np.ndarray, timed: bool) -> TimeMap:
+    """Theil-Sen fit of anchor times, window from the robust spread of the residuals."""
+    source_times = np.asarray(source_times, dtype=np.float64)
+    target_times = np.asarray(target_times, dtype=np.float64)
+    if len(source_times) < MIN_ANCHORS or np.ptp(source_times) == 0:
+        return unfitted(timed)
+    slope, intercept, _, _ = theilslopes(target_times, source_times)
+    residuals = target_times - (slope * source_times + intercept)
+    spread = 1.4826 * np.median(np.abs(residuals - np.median(residuals)))
+    floor = MIN_WINDOW_MS if timed else MIN_WINDOW_RELATIVE * PSEUDO_SCALE
+    spread = max(float(spread), floor / WINDOW_MADS)
+    return TimeMap(
+        float(slope), float(intercept), spread, WINDOW_MADS * spread, len(source_times), timed
+    )

@@ -1,0 +1,73 @@
+"""The one contract every sentence encoder meets.
+
+Alignment only needs comparable unit vectors, so an encoder is anything with a stable
+``id`` (it keys the on-disk cache: two encoders with the same id must give the same
+vectors) and an ``encode`` that returns L2-normalised float32 rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """Maps sentences to L2-normalised float32 vectors, shape (n, dim)."""
+
+    id: str
+    dim: int
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def normalise(vectors: np.ndarray) -> np.ndarray:
+    """Unit-length float32 rows; models disagree on whether they normalise themselves."""
+    vectors = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.maximum(norms, 1e-12)
+
+
+def _batches(texts: Sequence[str], size: int) -> Iterator[Sequence[str]]:
+    for start in range(0, len(texts), size):
+        yield texts[start : start + size]
+
+
+def encode_in_batches(
+    texts: Sequence[str],
+    embed_batch: Callable[[Sequence[str]], np.ndarray],
+    *,
+    dim: int,
+    batch_size: int,
+    description: str,
+    show_progress: bool = True,
+) -> np.ndarray:
+    """Run ``embed_batch`` over ``texts`` with a progress bar, longest texts first.
+
+    Sorting by length keeps each batch's padding small (as sentence-transformers does);
+    the rows come back in the caller's order.
+    """
+    order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+    ordered = [texts[i] for i in order]
+    chunks: list[np.ndarray] = []
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+        disable=not show_progress,
+    ) as progress:
+        task = progress.add_task(description, total=len(texts))
+        for batch in _batches(ordered, batch_size):
+            chunks.append(normalise(embed_batch(batch)))
+            progress.advance(task, len(batch))
+    if not chunks:
+        return np.zeros((0, dim), dtype=np.float32)
+    stacked = np.concatenate(chunks)
+    result = np.empty_like(stacked)
+    result[order] = stacked
+    return result

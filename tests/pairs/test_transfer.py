@@ -130,3 +130,11 @@ def test_side_is_read_from_the_aligned_english_text_when_the_seed_does_not_say(e
     })
     row = transfer_pairs(seeds, aligned, "et", langs=et).row(0, named=True)
     assert (row["orig_side"], row["sent_less"]) == ("less", "Ma nägin täiskasvanud meest nutmas.")
+
+
+def test_a_same_category_word_of_the_translation_stands_in_for_the_english_concept(et):
+    # "wife" is translated "naine" (woman); woman's one counterpart, man, is swapped in.
+    outcome = transfer_one("The wife stays ashore.", "The husband stays ashore.",
+                           line("Naine jääb kaldale."), et)
+    assert (outcome.reason, outcome.swapped) == (None, "Mees jääb kaldale.")
+    assert (outcome.concept, outcome.counterpart) == ("gender.woman", "gender.man")

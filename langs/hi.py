@@ -37,39 +37,52 @@ _CHANDRABINDU, _ANUSVARA, _NUKTA = "\u0901", "\u0902", "\u093c"
 _INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d"), None)
 
 
-def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
-    """The regular paradigm: लड़का लड़के लड़कों; आदमी आदमियों; लड़की लड़कियाँ; औरत औरतें."""
+def _oblique_plural(lemma: str, gender: str) -> str:
     if lemma.endswith("ी"):
-        oblique_pl = lemma[:-1] + "ियों"
-    elif lemma.endswith("ू"):
-        oblique_pl = lemma[:-1] + "ुओं"
-    elif lemma.endswith(("ा", "ो")) and not (gender == "m" and lemma.endswith("ा")):
-        oblique_pl = lemma + "ओं"
-    elif gender == "m" and lemma.endswith("ा"):
-        oblique_pl = lemma[:-1] + "ों"
-    else:
-        oblique_pl = lemma + "ों"
-    vocative_pl = oblique_pl[:-1]
-    if gender == "m" and lemma.endswith("ा"):
-        singular_oblique = direct_pl = lemma[:-1] + "े"
-    elif gender == "f" and lemma.endswith("ी"):
-        singular_oblique, direct_pl = lemma, lemma[:-1] + "ियाँ"
-    elif gender == "f" and lemma.endswith("िया"):
-        singular_oblique, direct_pl = lemma, lemma + "ँ"
-    elif gender == "f":
-        singular_oblique = lemma
-        direct_pl = lemma + ("एँ" if lemma.endswith(("ा", "ू", "ो")) else "ें")
-        if lemma.endswith("ू"):
-            direct_pl = lemma[:-1] + "ुएँ"
-    else:
-        singular_oblique = direct_pl = lemma
+        return lemma[:-1] + "ियों"
+    if lemma.endswith("ई"):  # ईसाई -> ईसाइयों
+        return lemma[:-1] + "इयों"
+    if lemma.endswith("ू"):
+        return lemma[:-1] + "ुओं"
+    if lemma.endswith("ऊ"):
+        return lemma[:-1] + "उओं"
+    if (gender == "m" and lemma.endswith("ा")) or lemma.endswith("िया"):
+        return lemma[:-1] + "ों"
+    if lemma.endswith(("ा", "ो")):
+        return lemma + "ओं"
+    return lemma + "ों"
+
+
+def _direct_plural(lemma: str, gender: str) -> str:
+    if gender == "m":
+        return lemma[:-1] + "े" if lemma.endswith("ा") else lemma
+    if lemma.endswith("ी"):
+        return lemma[:-1] + "ियाँ"
+    if lemma.endswith("ई"):
+        return lemma[:-1] + "इयाँ"
+    if lemma.endswith("िया"):
+        return lemma + "ँ"
+    if lemma.endswith("ू"):
+        return lemma[:-1] + "ुएँ"
+    if lemma.endswith(("ा", "ो")):
+        return lemma + "एँ"
+    return lemma + "ें"
+
+
+def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
+    """The regular paradigm: लड़का लड़के लड़कों; आदमी आदमियों; लड़की लड़कियाँ; औरत औरतें.
+
+    Masculine -ा nouns that do not inflect (पिता, राजा, चाचा) need their forms by hand.
+    """
+    oblique_pl = _oblique_plural(lemma, gender)
+    singular_oblique = lemma[:-1] + "े" if gender == "m" and lemma.endswith("ा") else lemma
     return {
         "dir_sg": (lemma,),
         "obl_sg": (singular_oblique,),
         "voc_sg": (singular_oblique,),
-        "dir_pl": (direct_pl,),
+        "dir_pl": (_direct_plural(lemma, gender),),
         "obl_pl": (oblique_pl,),
-        "voc_pl": (vocative_pl,),
+        "voc_pl": (oblique_pl[:-1],),  # the vocative plural drops the nasal: लड़को
     }
 
 
@@ -116,27 +129,30 @@ class Hindi:
     def _case_from_context(
         self, match: FormMatch, tokens: list[Token], lexicon: Lexicon
     ) -> FormMatch:
+        """Pick among syncretic slots: a following postposition makes a noun oblique; an
+        adjective takes case and number from the noun after it; otherwise singular, since
+        honorific plurals (पापा रोते थे) keep a singular noun."""
         concept = lexicon[match.concept]
         surface = self.fold(match.surface)
         candidates = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
         if len(candidates) < 2:
             return match
-        following = tokens[match.last].text if match.last < len(tokens) else ""
-        wanted = "obl" if following in hi_rules.POSTPOSITIONS else "dir"
-        preferred = [s for s in candidates if wanted in s.split("_")] or candidates
-        if len(preferred) > 1 and concept.pos == "noun":
-            plural_verb = any(
-                t.text.endswith(("े", "ए", "ीं", "ईं", "ें"))
-                for t in self._verb_window(tokens, match.last)
-            )
-            preferred = [s for s in preferred if s.endswith("_pl") == plural_verb] or preferred
-        return replace(match, slot=preferred[0])
+        after = [t.text for t in tokens[match.last : match.last + 2]] + ["", ""]
+        if concept.pos == "adj":
+            oblique = after[0].endswith("ों") or after[1] in hi_rules.POSTPOSITIONS
+            plural = after[0].endswith(("ों", "ें", "ियाँ", "एँ"))
+            wanted = {"obl" if oblique else "dir", "pl" if plural else "sg"}
+        else:
+            wanted = {"obl" if after[0] in hi_rules.POSTPOSITIONS else "dir", "sg"}
+        ranked = sorted(candidates, key=lambda s: -len(wanted & set(s.split("_"))))
+        return replace(match, slot=ranked[0])
 
     @staticmethod
     def _verb_window(tokens: list[Token], after: int) -> list[Token]:
+        """Agreeing words after a subject, up to the clause end or the next subject."""
         window = []
         for token in tokens[after:]:
-            if token.text in hi_rules.CLAUSE_BOUNDARIES:
+            if token.text in hi_rules.CLAUSE_BOUNDARIES or token.text in hi_rules.SUBJECT_PRONOUNS:
                 break
             window.append(token)
         return [t for t in window if hi_rules.is_verbal(t.text)]
@@ -164,6 +180,8 @@ class Hindi:
         )
         edits = []
         for position, (token, verbal, final) in enumerate(targets):
+            if not hi_rules.has_gender(token.text, old.gender):
+                continue
             new_word = hi_rules.inflect(token.text, new.gender, match.slot, final, verbal)
             if new_word is None:
                 raise AgreementUnresolved(f"cannot re-inflect {token.text!r} (word {position})")
@@ -179,6 +197,7 @@ class Hindi:
         while index >= 0 and (
             hi_rules.is_adjectival(tokens[index].text)
             or tokens[index].text in hi_rules.INTENSIFIERS
+            or tokens[index].text == "-"  # अच्छी-ख़ासी औरत
         ):
             if hi_rules.is_adjectival(tokens[index].text):
                 targets.append((tokens[index], False, False))

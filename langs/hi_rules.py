@@ -33,49 +33,11 @@ POSSESSIVE_STEMS = (
     "जिनक",
 )
 ADJECTIVE_STEMS = (
-    "अच्छ",
-    "बुर",
-    "बड़",
-    "छोट",
-    "काल",
-    "गोर",
-    "बूढ़",
-    "मोट",
-    "पतल",
-    "लंब",
-    "पुरान",
-    "सार",
-    "ऐस",
-    "वैस",
-    "कैस",
-    "जैस",
-    "पहल",
-    "दूसर",
-    "तीसर",
-    "प्यार",
-    "सीध",
-    "गंद",
-    "भोल",
-    "अकेल",
-    "नंग",
-    "अंध",
-    "लंगड़",
-    "तगड़",
-    "ऊँच",
-    "नीच",
-    "कुंवार",
-    "कुँवार",
-    "गूंग",
-    "बहर",
-    "पागल",
-    "बेचार",
-    "मेहनती",
-    "नन्ह",
-    "जवान",
-    "हर",
-    "पीला",
-    "भूर",
-)
+    "अच्छ", "बुर", "बड़", "छोट", "काल", "गोर", "बूढ़", "मोट", "पतल", "लंब", "पुरान", "सार",
+    "ऐस", "वैस", "कैस", "जैस", "पहल", "दूसर", "तीसर", "प्यार", "सीध", "गंद", "भोल", "अकेल",
+    "नंग", "अंध", "लंगड़", "तगड़", "ऊँच", "नीच", "कुंवार", "कुँवार", "गूंग", "बहर", "बेचार",
+    "नन्ह", "पील", "भूर", "ख़ास", "खास",
+)  # fmt: skip
 PERFECTIVES_B = ("ग", "आ", "हु", "सो", "रो", "खो", "बैठ", "पाय", "खा")
 PERFECTIVES_C = ("क", "द", "ल", "प")  # किया दिया लिया पिया
 INTENSIFIERS = frozenset(
@@ -98,30 +60,15 @@ INTENSIFIERS = frozenset(
     }
 )
 POSTPOSITIONS = frozenset({"ने", "को", "से", "में", "पर", "तक", "का", "की", "के", "वाला", "वाली", "वाले"})
+# A verb group ends at punctuation or a subordinating word. और and पर are not boundaries
+# (और often joins two predicates of one subject; पर is also "on"): a subject pronoun
+# stops the window instead.
 CLAUSE_BOUNDARIES = frozenset(
-    {
-        "।",
-        ".",
-        ",",
-        "?",
-        "!",
-        ";",
-        ":",
-        "कि",
-        "और",
-        "लेकिन",
-        "मगर",
-        "पर",
-        "क्योंकि",
-        "जो",
-        "तो",
-        "या",
-        "-",
-        "—",
-        "...",
-        "…",
-    }
+    {"।", ".", ",", "?", "!", ";", ":", "कि", "लेकिन", "मगर", "क्योंकि", "जो", "तो", "—", "…"}
 )
+SUBJECT_PRONOUNS = frozenset({"मैं", "तुम", "तू", "हम", "आप", "वह", "वो", "वे", "यह", "ये"})
+MASCULINE_ENDINGS = ("ा", "े", "या", "ए", "आ")
+FEMININE_ENDINGS = ("ी", "ीं", "ई", "ईं")
 NON_FINAL_AFTER = frozenset({"हैं", "हो", "होंगी", "होंगे"})
 
 _A = ("ा", "े", "ी", "ीं")
@@ -148,21 +95,34 @@ def _split(word: str, allow_c: bool) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def has_gender(word: str, gender: str) -> bool:
+    """Whether ``word`` ends as a ``gender`` form; words already in the other gender agree
+    with some other noun and are left alone."""
+    return word.endswith(MASCULINE_ENDINGS if gender == "m" else FEMININE_ENDINGS)
+
+
 def inflect(word: str, gender: str, slot: str, final: bool, verbal: bool) -> str | None:
     """``word`` re-inflected to agree with a ``gender`` noun in ``slot`` (dir_sg, obl_pl ...).
 
-    ``final`` marks the last agreeing word of a verb group, which alone takes the
-    feminine plural nasal (गई थीं, but जाती हैं). Returns None when ``word`` has no
-    gendered ending.
+    Number comes from the word itself when it shows it (m -ा sg / -े pl, f -ीं pl), so
+    honorific plurals survive (तुम्हारे पापा रोते थे -> तुम्हारी मम्मी रोती थीं); otherwise
+    from the slot. ``final`` marks the last agreeing word of a verb group, which alone
+    takes the feminine plural nasal (गई थीं, but जाती हैं). None: no gendered ending.
     """
     found = _split(word, allow_c=verbal)
     if found is None:
         return None
     stem, endings = found
     m_sg, m_pl, f, f_pl = endings
-    plural = slot.endswith("_pl")
+    if word.endswith((m_pl, f_pl)) and not word.endswith(m_sg):
+        plural = True
+    elif word.endswith(m_sg):
+        plural = False
+    else:
+        plural = slot.endswith("_pl")
+    oblique = slot.startswith("obl") or slot.startswith("voc")
     if gender == "m":
-        if slot == "dir_sg":
+        if not plural and not (oblique and not verbal):
             return stem + ("आ" if endings is _B and stem.endswith(("ु", "ू")) else m_sg)
         return stem + m_pl
     if plural and final and verbal:

@@ -47,7 +47,13 @@ def synthesize_slots(lemma: str, pos: str = "noun") -> dict[str, tuple[str, ...]
             found += synthesize(lemma, "adt", tag)
         if found:
             # Vabamorf repeats some forms, and proper names come back in both cases.
-            forms[slot] = tuple({f.lower(): f for f in reversed(found)}.values())[::-1]
+            unique = list({f.lower(): f for f in reversed(found)}.values())[::-1]
+            if number == "pl":
+                # Variants in one order for every concept, so that alternatives stay
+                # parallel across counterparts: the de-plural (kristlastelt) before the
+                # i-plural (kristlasilt), i.e. the longer form first.
+                unique.sort(key=len, reverse=True)
+            forms[slot] = tuple(unique)
     return forms
 
 

@@ -198,22 +198,30 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
                 )
                 continue
             concepts[concept.id] = concept
-    if lang != PIVOT and any(not c.counterparts for c in concepts.values()):
-        concepts = _inherit_counterparts(concepts, root)
+    if lang != PIVOT:
+        concepts = _inherit_from_pivot(concepts, root)
     return Lexicon(lang, concepts), problems
 
 
-def _inherit_counterparts(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
+def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
+    """Counterparts, `also` and `generic` are properties of the concept: a target file may
+    leave them out and get the pivot's."""
     pivot_dir = (root or lexicon_root()) / PIVOT
     if not pivot_dir.is_dir():
         return concepts
     pivot, _ = read_lexicon(PIVOT, root)
-    return {
-        cid: replace(c, counterparts=pivot[cid].counterparts)
-        if not c.counterparts and cid in pivot
-        else c
-        for cid, c in concepts.items()
-    }
+    inherited = {}
+    for cid, concept in concepts.items():
+        source = pivot.concepts.get(cid)
+        if source is not None:
+            concept = replace(
+                concept,
+                counterparts=concept.counterparts or source.counterparts,
+                also=concept.also or source.also,
+                generic=concept.generic or source.generic,
+            )
+        inherited[cid] = concept
+    return inherited
 
 
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:

@@ -1,0 +1,117 @@
+"""Candidate bias lines: every cue in which a lexicon form (or a gendered pronoun) occurs.
+
+The thesis pipeline searched subtitles for keywords with a regular expression;
+here the language plugin tokenizes and matches whole forms, so "man" is not found
+inside "manager" and plurals and possessives come from the lexicon, not a blind
+``s?``. Gendered pronouns are reported as ``pronoun.<word>`` matches in the gender
+category because pronoun-only lines (the most common CineBias gender pairs) would
+otherwise be missed; ``include_pronouns=False`` drops them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from aligner.frames import CUES, EXTRACT, conform, empty
+
+if TYPE_CHECKING:
+    from aligner.lexicon.model import Lexicon
+    from aligner.plugins import LanguagePlugin, Token
+
+PRONOUN_CATEGORY = "gender"
+
+
+def _matches(
+    text: str,
+    plugin: LanguagePlugin,
+    lexicon: Lexicon,
+    categories: frozenset[str],
+    include_generic: bool,
+    include_pronouns: bool,
+) -> list[dict]:
+    tokens: list[Token] = plugin.tokenize(text)
+    found = []
+    for match in plugin.match_forms(tokens, lexicon):
+        concept = lexicon[match.concept]
+        if concept.generic and not include_generic:
+            continue
+        if categories and not categories.intersection(concept.categories):
+            continue
+        start, end = tokens[match.first].start, tokens[match.last - 1].end
+        found.append(
+            {
+                "concept": match.concept,
+                "slot": match.slot,
+                "surface": text[start:end],
+                "start": start,
+                "end": end,
+            }
+        )
+    if include_pronouns and plugin.pronouns and (not categories or PRONOUN_CATEGORY in categories):
+        for token in tokens:
+            word = plugin.fold(token.text).split("'")[0]  # he'll, she's
+            if word in plugin.pronouns:
+                found.append(
+                    {
+                        "concept": f"pronoun.{word}",
+                        "slot": "pronoun",
+                        "surface": token.text,
+                        "start": token.start,
+                        "end": token.end,
+                    }
+                )
+    return sorted(found, key=lambda m: m["start"])
+
+
+def _categories(concepts: list[str], lexicon: Lexicon) -> list[str]:
+    seen: dict[str, None] = {}
+    for concept in concepts:
+        if concept in lexicon:
+            seen.update(dict.fromkeys(lexicon[concept].categories))
+        else:
+            seen[PRONOUN_CATEGORY] = None
+    return list(seen)
+
+
+def extract(
+    cues: pl.DataFrame,
+    plugin: LanguagePlugin,
+    lexicon: Lexicon,
+    categories: tuple[str, ...] = (),
+    include_generic: bool = False,
+    include_pronouns: bool = True,
+) -> pl.DataFrame:
+    """The EXTRACT frame for the ``plugin.code`` lines of ``cues`` (a CUES frame).
+
+    Generic keywords (lexicon ``generic = true``) flag no line unless
+    ``include_generic``; ``categories`` keeps lines with a match in one of them.
+    """
+    lines = (
+        conform(cues, CUES)
+        .filter(pl.col("lang") == plugin.code)
+        .sort("film", "idx")
+        .with_columns(
+            pl.col("text").shift(1).over("film").alias("prev_text"),
+            pl.col("text").shift(-1).over("film").alias("next_text"),
+        )
+    )
+    wanted = frozenset(categories)
+    rows = []
+    for row in lines.iter_rows(named=True):
+        found = _matches(row["text"], plugin, lexicon, wanted, include_generic, include_pronouns)
+        if not found:
+            continue
+        concepts = list(dict.fromkeys(m["concept"] for m in found))
+        rows.append(
+            {
+                **row,
+                "matches": found,
+                "concepts": concepts,
+                "categories": _categories(concepts, lexicon),
+            }
+        )
+    if not rows:
+        return empty(EXTRACT)
+    return conform(pl.DataFrame(rows, schema_overrides=EXTRACT, infer_schema_length=None), EXTRACT)

@@ -7,7 +7,9 @@ which one a checkpoint is comes from its config, so users only name the model.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 import torch
@@ -79,13 +81,13 @@ def load_lm(
     """
     if dtype not in DTYPES:
         raise ConfigError(f"unknown dtype {dtype!r}; choose one of {', '.join(DTYPES)}")
-    config = _load_config(name)
+    config, local = _load_config(name)
     kind = model_kind(config)
     auto = AutoModelForMaskedLM if kind == "masked" else AutoModelForCausalLM
     options = {"attn_implementation": "eager"} if attentions else {}
     try:
-        tokenizer = AutoTokenizer.from_pretrained(name)
-        model = auto.from_pretrained(name, dtype=DTYPES[dtype], **options)
+        tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=local)
+        model = auto.from_pretrained(name, dtype=DTYPES[dtype], local_files_only=local, **options)
     except OSError as err:
         raise ModelUnavailableError(_unavailable(name, err)) from err
     if not tokenizer.is_fast:
@@ -107,17 +109,34 @@ def model_kind(config: PretrainedConfig) -> ModelKind:
     return "masked" if config.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES else "causal"
 
 
-def _load_config(name: str) -> PretrainedConfig:
+def _load_config(name: str) -> tuple[PretrainedConfig, bool]:
+    """The config, and whether it was found locally (directory or cache).
+
+    Local first, so an offline machine fails at once instead of retrying the Hub;
+    the Hub is tried only for names that are not paths, and not under HF_HUB_OFFLINE.
+    """
     try:
-        return AutoConfig.from_pretrained(name)
+        return AutoConfig.from_pretrained(name, local_files_only=True), True
+    except (OSError, ValueError) as err:
+        if _looks_like_path(name):
+            raise ModelUnavailableError(
+                f"{name!r} is not a model directory (no config.json there)"
+            ) from err
+        if os.environ.get("HF_HUB_OFFLINE", "").lower() in ("1", "true", "yes"):
+            raise ModelUnavailableError(_unavailable(name, err)) from err
+    try:
+        return AutoConfig.from_pretrained(name), False
     except (OSError, ValueError) as err:
         raise ModelUnavailableError(_unavailable(name, err)) from err
 
 
+def _looks_like_path(name: str) -> bool:
+    return Path(name).expanduser().exists() or name.startswith(("/", ".", "~"))
+
+
 def _unavailable(name: str, err: Exception) -> str:
-    first_line = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     return (
-        f"cannot load model {name!r} ({first_line}). It is neither a local model directory "
-        "nor in the Hugging Face cache, and no download is possible offline: fetch it on a "
-        f"connected machine (`hf download {name}`) or pass --model a local directory."
+        f"cannot load model {name!r}: it is neither a local model directory nor in the "
+        "Hugging Face cache, and the Hub cannot be reached. Fetch it on a connected machine "
+        f"(`hf download {name}`) or pass --model a local directory."
     )

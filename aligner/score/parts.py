@@ -36,7 +36,7 @@ def split_pair(
     if units == "token":
         shared_more, shared_less = _shared_tokens(more, less)
     else:
-        words_more, words_less = _equal_items(_norm(more.word_texts), _norm(less.word_texts))
+        words_more, words_less = _equal_items(_word_keys(more), _word_keys(less))
         shared_more = _tokens_of_words(more, words_more)
         shared_less = _tokens_of_words(less, words_less)
     return _parts(more, shared_more), _parts(less, shared_less)
@@ -69,8 +69,17 @@ def _equal_items(a: Sequence[Hashable], b: Sequence[Hashable]) -> tuple[set[int]
     return eq_a, eq_b
 
 
-def _norm(words: Sequence[str]) -> list[str]:
-    return [unicodedata.normalize("NFC", w) for w in words]
+def _word_keys(sentence: EncodedSentence) -> list[Hashable]:
+    """Words compare by the token ids that spell them, so the tokenizer's own normalisation
+    (lower-casing, accent stripping) decides equality; text (NFC) where no token covers a word."""
+    spelled: list[list[int]] = [[] for _ in sentence.word_texts]
+    for token_id, words in zip(sentence.ids, sentence.words, strict=True):
+        for w in words:
+            spelled[w].append(token_id)
+    return [
+        tuple(ids) if ids else unicodedata.normalize("NFC", text)
+        for ids, text in zip(spelled, sentence.word_texts, strict=True)
+    ]
 
 
 def _parts(sentence: EncodedSentence, shared: set[int]) -> SentenceParts:

@@ -7,19 +7,22 @@ same call, which is how tests and the benchmark compare them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from aligner.errors import ConfigError, InputFormatError
+from aligner.score.batching import DEFAULT_TOKEN_BUDGET, BatchedEvaluator
 from aligner.score.copies import Evaluator, MaskedCopy
 from aligner.score.encode import EncodedSentence, encode_sentences
 from aligner.score.lm import LanguageModel
-from aligner.score.metrics import Metric
-from aligner.score.parts import SentenceParts, Units, split_pair
-from aligner.score.stats import outcomes
-from aligner.score.words import WordSplitter, split_words
+from aligner.score.metrics import Metric, get_metric
+from aligner.score.parts import UNITS, SentenceParts, Units, split_pair
+from aligner.score.report import ScoreReport, build_report, signature
+from aligner.score.stats import DEFAULT_RESAMPLES, DEFAULT_TIE_TOLERANCE, outcomes
+from aligner.score.words import WordSplitter, split_words, word_splitter
 
 
 def pair_parts(
@@ -61,7 +64,7 @@ def score_frame(
     evaluator: Evaluator,
     units: Units = "word",
     split: WordSplitter = split_words,
-    tie_tolerance: float = 1e-4,
+    tie_tolerance: float = DEFAULT_TIE_TOLERANCE,
     source: str | Path | None = None,
 ) -> pl.DataFrame:
     """``pairs`` with more_score, less_score, diff and outcome (more/less/tie/unscored)."""
@@ -87,3 +90,54 @@ def _check_length(
         raise InputFormatError(
             f"sentence of {longest} tokens exceeds the model's {limit}", source, line
         )
+
+
+@dataclass(frozen=True)
+class ScoreSettings:
+    """Everything besides the model that decides a score; defaults are the CLI's."""
+
+    metric: str = "cps"
+    mask: str = "token"
+    units: Units = "word"
+    lang: str | None = None
+    category_column: str = "bias_type"
+    balance_by: str = "bias_type"
+    tie_tolerance: float = DEFAULT_TIE_TOLERANCE
+    resamples: int = DEFAULT_RESAMPLES
+    seed: int = 0
+    token_budget: int = DEFAULT_TOKEN_BUDGET
+
+
+def score_pairs(
+    pairs: pl.DataFrame,
+    lm: LanguageModel,
+    settings: ScoreSettings = ScoreSettings(),
+    source: str | Path | None = None,
+    progress: bool = False,
+) -> tuple[pl.DataFrame, ScoreReport]:
+    """Score every pair with the batched evaluator and summarise: per-pair frame and report."""
+    if settings.units not in UNITS:
+        raise ConfigError(f"unknown units {settings.units!r}; choose one of {', '.join(UNITS)}")
+    metric = get_metric(settings.metric, settings.mask)
+    evaluator = BatchedEvaluator(lm, token_budget=settings.token_budget, progress=progress)
+    scored = score_frame(
+        pairs,
+        lm,
+        metric,
+        evaluator,
+        units=settings.units,
+        split=word_splitter(settings.lang),
+        tie_tolerance=settings.tie_tolerance,
+        source=source,
+    )
+    report = build_report(
+        scored,
+        signature(lm, metric, settings.units),
+        metric.name,
+        category_column=settings.category_column,
+        balance_by=settings.balance_by,
+        tie_tolerance=settings.tie_tolerance,
+        resamples=settings.resamples,
+        seed=settings.seed,
+    )
+    return scored, report

@@ -17,7 +17,8 @@ from aligner.plugins import Token, get_plugin
 
 WordSplitter = Callable[[str], list[Token]]
 
-_WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]")
+# \x1c-\x1f: separators that str.isspace() counts as space and \s does not
+_WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+|[^\s\x1c-\x1f\p{L}\p{M}\p{N}]")
 
 
 def split_words(text: str) -> list[Token]:

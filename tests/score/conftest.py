@@ -11,7 +11,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 import torch
-from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 from transformers import (
     BertConfig,
     BertForMaskedLM,
@@ -65,6 +65,7 @@ WORDS = [
 ]
 PIECES = ["##te", "##s", "##ed", "##er", "##ing"]
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+SEED_PAIRS = Path(__file__).resolve().parents[2] / "sample" / "seed_pairs.csv"
 
 SENTENCES = [
     "Women and machinery do not mix.",
@@ -81,14 +82,14 @@ SENTENCES = [
 PAIRS = list(zip(SENTENCES[0::2], SENTENCES[1::2], strict=True))
 
 
-def _bert(directory: Path, seed: int) -> Path:
+def _bert(directory: Path, seed: int, vocabulary: list[str] = SPECIAL + WORDS + PIECES) -> Path:
     directory.mkdir(parents=True)
     vocab = directory / "vocab.txt"
-    vocab.write_text("\n".join(SPECIAL + WORDS + PIECES) + "\n", encoding="utf-8")
+    vocab.write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
     tokenizer = BertTokenizer(str(vocab), do_lower_case=True, strip_accents=False)
     torch.manual_seed(seed)
     config = BertConfig(
-        vocab_size=len(SPECIAL) + len(WORDS) + len(PIECES),
+        vocab_size=len(vocabulary),
         hidden_size=32,
         num_hidden_layers=2,
         num_attention_heads=4,
@@ -125,6 +126,25 @@ def _gpt2(directory: Path, seed: int) -> Path:
 @pytest.fixture(scope="session")
 def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _bert(tmp_path_factory.mktemp("models") / "tiny-bert", seed=13)
+
+
+def _wordpiece_vocabulary(texts: list[str], size: int) -> list[str]:
+    backend = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    backend.normalizer = normalizers.BertNormalizer(lowercase=True, strip_accents=False)
+    backend.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    backend.train_from_iterator(
+        texts, trainers.WordPieceTrainer(vocab_size=size, special_tokens=SPECIAL)
+    )
+    return [token for token, _ in sorted(backend.get_vocab().items(), key=lambda item: item[1])]
+
+
+@pytest.fixture(scope="session")
+def seed_pairs_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny BERT whose WordPiece vocabulary is learnt from the bundled English seed pairs."""
+    frame = pl.read_csv(SEED_PAIRS)
+    texts = frame["sent_more"].to_list() + frame["sent_less"].to_list()
+    vocabulary = _wordpiece_vocabulary(texts, size=400)
+    return _bert(tmp_path_factory.mktemp("models") / "seed-bert", seed=5, vocabulary=vocabulary)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,140 @@
+"""``align score``: the CrowS-Pairs Score and its family for a pairs CSV."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+METRIC_HELP = (
+    "cps (Nangia et al.), sss (modified tokens given the shared ones), aul / aula "
+    "(Kaneko & Bollegala), clm-sum / clm-mean (causal LMs)."
+)
+
+
+def score(
+    pairs: Annotated[
+        Path,
+        typer.Argument(
+            help="CrowS-Pairs style CSV (sent_more, sent_less, stereo_antistereo, bias_type), "
+            "CrowS-Pairs' own file or a CineAlign output.",
+            show_default=False,
+        ),
+    ],
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            help="Hugging Face model name or local directory; defaults to the --lang plugin's.",
+        ),
+    ] = None,
+    metric: Annotated[str, typer.Option("--metric", help=METRIC_HELP)] = "cps",
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Use this language plugin's word tokenizer for U/M sets."),
+    ] = None,
+    mask: Annotated[
+        str,
+        typer.Option("--mask", help="cps only: token, or word-l2r (PLL-word-l2r)."),
+    ] = "token",
+    units: Annotated[
+        str,
+        typer.Option(
+            "--units",
+            help="Decide shared/modified on words (IndiBias) or on tokens (CrowS-Pairs script).",
+        ),
+    ] = "word",
+    out: Annotated[
+        Path, typer.Option("--out", help="Directory for scores, report.json/.md and chart.")
+    ] = Path("out/score"),
+    pairs_format: Annotated[
+        str, typer.Option("--pairs-format", help="Per-pair scores as parquet or csv.")
+    ] = "parquet",
+    balance_by: Annotated[
+        str,
+        typer.Option(
+            "--balance-by", help="Column whose groups weigh equally in the balanced score."
+        ),
+    ] = "bias_type",
+    device: Annotated[str, typer.Option("--device", help="auto, cpu, cuda, cuda:1 ...")] = "auto",
+    dtype: Annotated[str, typer.Option("--dtype", help="float32 or bfloat16.")] = "float32",
+    token_budget: Annotated[
+        int, typer.Option("--token-budget", help="Padded tokens per forward pass.")
+    ] = 8192,
+    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    tie_tolerance: Annotated[
+        float, typer.Option("--tie-tolerance", help="|more - less| at or below this is a tie.")
+    ] = 1e-4,
+) -> None:
+    """Score minimal pairs with a masked or causal LM; write per-pair scores and a report."""
+    from transformers.utils import logging as transformers_logging
+
+    from aligner.errors import ConfigError
+    from aligner.score import ScoreSettings, load_lm, read_pairs, score_pairs
+    from aligner.score.plot import category_chart
+    from aligner.score.report import write_pair_scores, write_report
+
+    if pairs_format not in ("parquet", "csv"):
+        raise ConfigError(f"--pairs-format must be parquet or csv, not {pairs_format!r}")
+    settings = ScoreSettings(
+        metric=metric,
+        mask=mask,
+        units=units,  # type: ignore[arg-type]
+        lang=lang,
+        balance_by=balance_by,
+        tie_tolerance=tie_tolerance,
+        resamples=resamples,
+        seed=seed,
+        token_budget=token_budget,
+    )
+    frame = read_pairs(pairs)
+    transformers_logging.disable_progress_bar()
+    lm = load_lm(_model_name(model, lang), device=device, dtype=dtype, attentions=metric == "aula")
+    scored, report = score_pairs(frame, lm, settings, source=pairs, progress=True)
+    scores_path = write_pair_scores(scored, out / f"scores.{pairs_format}")
+    chart = category_chart(report, out / "categories.png")
+    json_path, md_path = write_report(report, out, chart.name)
+    console = Console()
+    console.print(_table(report), highlight=False)
+    console.print(report.signature, highlight=False, soft_wrap=True)
+    for path in (scores_path, json_path, md_path, chart):
+        console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+
+
+def _model_name(model: str | None, lang: str | None) -> str:
+    from aligner.errors import ConfigError
+    from aligner.plugins import get_plugin
+
+    if model is not None:
+        return model
+    if lang is None:
+        raise ConfigError("name a model with --model (or a language with --lang for its default)")
+    return get_plugin(lang).default_model
+
+
+def _table(report) -> Table:
+    table = Table(title=f"{report.metric} (% pairs preferring sent_more)")
+    for column in ("group", "n", "ties", "score", "95% CI"):
+        table.add_column(column, justify="left" if column == "group" else "right")
+    groups = [report.overall, *report.categories]
+    for group in groups:
+        table.add_row(
+            group.group,
+            str(group.n),
+            str(group.ties),
+            f"{group.score:.2f}",
+            f"[{group.ci_low:.2f}, {group.ci_high:.2f}]",
+        )
+    balanced = report.balanced
+    table.add_row(
+        f"balanced by {balanced.by}",
+        "",
+        "",
+        f"{balanced.score:.2f}",
+        f"[{balanced.ci_low:.2f}, {balanced.ci_high:.2f}]",
+    )
+    return table

@@ -1,0 +1,79 @@
+from pathlib import Path
+
+import pytest
+
+from aligner.errors import EncodingError, InputFormatError
+from aligner.score.pairs import read_pairs
+
+SEED_PAIRS = Path(__file__).resolve().parents[2] / "sample" / "seed_pairs.csv"
+
+CROWS_PAIRS = (
+    ",sent_more,sent_less,stereo_antistereo,bias_type,annotations,anon_writer,anon_annotators\n"
+    "0,He couldn't figure out the issue.,She couldn't figure out the issue.,stereo,gender,"
+    "\"[['gender'], ['gender']]\",a0,\"['a77', 'a78']\"\n"
+    '1,"Poor people are lazy,\nsaid the man.",Rich people are lazy.,stereo,socioeconomic,'
+    "[],a1,[]\n"
+)
+
+
+def _write(tmp_path: Path, text: str, name: str = "pairs.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_crows_pairs_file_with_unnamed_index_and_annotations(tmp_path):
+    frame = read_pairs(_write(tmp_path, CROWS_PAIRS))
+    assert frame["pair_id"].to_list() == ["0", "1"]
+    assert frame["line"].to_list() == [2, 3]
+    assert frame["sent_more"][1] == "Poor people are lazy,\nsaid the man."
+    assert "annotations" in frame.columns
+
+
+def test_cinealign_seed_pairs_keep_their_provenance():
+    frame = read_pairs(SEED_PAIRS)
+    assert frame.height > 0
+    assert {"pair_id", "film", "cue_id", "orig_side"} <= set(frame.columns)
+    assert frame["pair_id"][0] != "2"
+
+
+def test_rejected_transfers_are_passed_over(tmp_path):
+    text = (
+        "pair_id,sent_more,sent_less,bias_type,status\n"
+        "a,Naised on targad.,Mehed on targad.,gender,ok\n"
+        "b,,,gender,rejected\n"
+    )
+    assert read_pairs(_write(tmp_path, text))["pair_id"].to_list() == ["a"]
+
+
+def test_missing_column_is_named(tmp_path):
+    with pytest.raises(InputFormatError, match="bias_type") as caught:
+        read_pairs(_write(tmp_path, "sent_more,sent_less\na,b\n"))
+    assert caught.value.line == 1
+
+
+def test_empty_sentence_points_at_its_line_after_a_multiline_field(tmp_path):
+    text = CROWS_PAIRS + "2,,Someone else.,stereo,age,[],a2,[]\n"
+    with pytest.raises(InputFormatError, match="empty sent_more") as caught:
+        read_pairs(_write(tmp_path, text))
+    assert caught.value.line == 5
+
+
+def test_short_row_is_reported(tmp_path):
+    with pytest.raises(InputFormatError, match="2 fields") as caught:
+        read_pairs(_write(tmp_path, "sent_more,sent_less,bias_type\na,b\n"))
+    assert caught.value.line == 2
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "latin.csv"
+    path.write_bytes(
+        "sent_more,sent_less,bias_type\nNaised söövad,Mehed söövad,gender\n".encode("cp1257")
+    )
+    with pytest.raises(EncodingError):
+        read_pairs(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(InputFormatError, match="no such"):
+        read_pairs(tmp_path / "nope.csv")

@@ -82,6 +82,7 @@ def extract(
     categories: tuple[str, ...] = (),
     include_generic: bool = False,
     include_pronouns: bool = True,
+    show_progress: bool = False,
 ) -> pl.DataFrame:
     """The EXTRACT frame for the ``plugin.code`` lines of ``cues`` (a CUES frame).
 
@@ -99,7 +100,12 @@ def extract(
     )
     wanted = frozenset(categories)
     rows = []
-    for row in lines.iter_rows(named=True):
+    steps = lines.iter_rows(named=True)
+    if show_progress:
+        from rich.progress import track
+
+        steps = track(steps, total=lines.height, description=f"Searching {plugin.code} lines")
+    for row in steps:
         found = _matches(row["text"], plugin, lexicon, wanted, include_generic, include_pronouns)
         if not found:
             continue

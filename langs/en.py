@@ -20,7 +20,7 @@ from aligner.plugins import Edit, FormMatch, Token
 
 # Words with inner apostrophes or hyphens stay whole ("women's", "middle-aged");
 # a trailing apostrophe is the plural possessive ("girls'").
-_WORD = re.compile(r"\w+(?:['\-]\w+)*'?|[^\w\s]")
+_WORD = re.compile(r"\w+(?:['\u2019\-]\w+)*['\u2019]?|[^\w\s]")
 _IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people"}
 _NOT_MAN_COMPOUNDS = ("german", "human", "roman", "norman", "ottoman", "shaman")
 

@@ -50,6 +50,7 @@ def extract(
         tuple(categories or ()),
         include_generic=generic,
         include_pronouns=pronouns,
+        show_progress=True,
     )
     if out is not None:
         with atomic_path(out) as temporary:

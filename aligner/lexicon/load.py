@@ -70,11 +70,22 @@ def parse_file(
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         found = _TOML_LINE.search(str(err))
-        return [], [Problem(shown, int(found.group(1)) if found else None, f"not TOML: {err}")]
+        line = int(found.group(1)) if found else len(text.splitlines())  # "at end of document"
+        return [], [Problem(shown, line, f"not TOML: {err}")]
     tables, keys = _line_map(text)
     concepts: list[Concept] = []
     for name, entry in data.items():
         line = tables.get(name, keys.get(("", name)))
+        if isinstance(entry, dict) and entry and all(isinstance(v, dict) for v in entry.values()):
+            inner = next(iter(entry))
+            problems.append(
+                Problem(
+                    shown,
+                    tables.get(f"{name}.{inner}", line),
+                    f"write [{inner}] without the category prefix; the file names the category",
+                )
+            )
+            continue
         if not isinstance(entry, dict):
             problems.append(Problem(shown, line, f"{name!r} must be a [table] of fields and slots"))
             continue

@@ -1,0 +1,84 @@
+"""English plugin: whole-word matching through the lexicon, pronouns kept apart."""
+
+import pytest
+
+from aligner.lexicon import load_lexicon
+from aligner.plugins import LanguagePlugin, get_plugin
+from langs.en import plural, possessive
+
+
+@pytest.fixture(scope="module")
+def en():
+    return get_plugin("en"), load_lexicon("en")
+
+
+def found(en, text):
+    plugin, lexicon = en
+    return [
+        (m.concept, m.slot, m.surface) for m in plugin.match_forms(plugin.tokenize(text), lexicon)
+    ]
+
+
+def test_plugin_satisfies_protocol():
+    for code in ("en", "et", "hi"):
+        assert isinstance(get_plugin(code), LanguagePlugin)
+
+
+def test_no_man_inside_manager(en):
+    assert found(en, "The manager's assistant is a man.") == [
+        ("gender.manager", "sg_poss", "manager's"),
+        ("gender.man", "sg", "man"),
+    ]
+    assert all(c != "gender.man" for c, _, _ in found(en, "A mansion, a manly manner"))
+
+
+def test_plural_and_possessive_slots_from_the_lexicon(en):
+    assert found(en, "Women's rights, the girls' room and a woman's word.") == [
+        ("gender.woman", "pl_poss", "Women's"),
+        ("gender.girl", "pl_poss", "girls'"),
+        ("gender.woman", "sg_poss", "woman's"),
+    ]
+
+
+def test_multiword_forms_match_longest_first(en):
+    assert found(en, "An African American family") == [
+        ("race-color.african_american", "sg", "African American")
+    ]
+    assert found(en, "a middle aged man")[0][0] == "age.middle_aged"
+
+
+def test_curly_apostrophe_and_case(en):
+    assert found(en, "WOMEN\u2019S football") == [("gender.woman", "pl_poss", "WOMEN\u2019S")]
+
+
+def test_pronouns_are_not_concepts(en):
+    plugin, lexicon = en
+    assert found(en, "She said he would call her.") == []
+    assert {"he", "she", "her", "him", "his", "himself", "herself"} <= plugin.pronouns
+
+
+def test_sentence_split_and_token_spans():
+    plugin = get_plugin("en")
+    assert plugin.split_sentences("Get in. We're late!") == ["Get in.", "We're late!"]
+    text = "Don't go, girls."
+    for token in plugin.tokenize(text):
+        assert text[token.start : token.end] == token.text
+
+
+@pytest.mark.parametrize(
+    ("singular", "expected"),
+    [
+        ("woman", "women"),
+        ("chairman", "chairmen"),
+        ("German", "Germans"),
+        ("church", "churches"),
+        ("baby", "babies"),
+        ("boy", "boys"),
+    ],
+)
+def test_plural(singular, expected):
+    assert plural(singular) == expected
+
+
+def test_possessive():
+    assert possessive("boys") == "boys'" and possessive("men") == "men's"

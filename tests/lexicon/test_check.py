@@ -1,0 +1,103 @@
+"""`align lexicon check`: every kind of problem, located, and the bundled lexicons pass."""
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from aligner.cli.main import app
+from aligner.lexicon.check import check_lexicon
+from aligner.plugins import get_plugin
+
+
+def write(root: Path, lang: str, category: str, text: str) -> Path:
+    path = root / lang / f"{category}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(root: Path, lang: str = "en", severity: str = "error") -> list:
+    return [p for p in check_lexicon(lang, get_plugin(lang), root) if p.severity == severity]
+
+
+@pytest.mark.parametrize("lang", ["en", "et", "hi"])
+def test_bundled_lexicons_have_no_errors(lang):
+    assert problems(None, lang) == []
+
+
+def test_form_of_two_concepts_in_one_category(tmp_path):
+    write(
+        tmp_path,
+        "en",
+        "gender",
+        '[lady]\ncounterparts = ["gender.lord"]\nsg = "lady"\n\n'
+        '[lord]\ncounterparts = ["gender.lady"]\nsg = ["lord", "Lady"]\n',
+    )
+    found = problems(tmp_path)
+    assert len(found) == 1
+    assert "'Lady' are also forms of gender.lady" in found[0].message
+    assert found[0].line == 5
+
+
+def test_form_claimed_by_two_categories(tmp_path):
+    write(tmp_path, "en", "gender", '[boy]\ncounterparts = []\nsg = "boy"\n')
+    write(tmp_path, "en", "age", '[kid]\ncounterparts = []\nsg = ["kid", "boy"]\n')
+    found = problems(tmp_path)
+    assert "claimed by two categories" in found[0].message
+    assert found[0].path.endswith("gender.toml") or found[0].path.endswith("age.toml")
+
+
+def test_form_listed_twice_in_one_slot(tmp_path):
+    write(tmp_path, "en", "age", '[old]\ncounterparts = []\nsg = ["old", "Old"]\n')
+    assert "lists a form twice" in problems(tmp_path)[0].message
+
+
+def test_counterpart_not_defined_or_in_another_category(tmp_path):
+    write(tmp_path, "en", "age", '[old]\ncounterparts = ["age.young", "gender.man"]\nsg = "old"\n')
+    write(tmp_path, "en", "gender", '[man]\ncounterparts = []\nsg = "man"\n')
+    messages = [p.message for p in problems(tmp_path)]
+    assert any("age.young is not defined" in m for m in messages)
+    assert any("in another category (gender)" in m for m in messages)
+
+
+def test_counterpart_lacking_slots_is_a_warning(tmp_path):
+    write(
+        tmp_path,
+        "en",
+        "age",
+        '[child]\ncounterparts = ["age.adult"]\nsg = "child"\n'
+        'pl = "children"\n\n[adult]\ncounterparts = ["age.child"]\nsg = "adult"\n',
+    )
+    assert problems(tmp_path) == []
+    warnings = problems(tmp_path, severity="warning")
+    assert "counterpart age.adult lacks 1 slots (pl)" in warnings[0].message
+    assert warnings[0].line == 1
+
+
+def test_hindi_noun_without_gender(tmp_path):
+    write(tmp_path, "hi", "gender", '[girl]\ndir_sg = "लड़की"\n')
+    assert "need gender" in problems(tmp_path, "hi")[0].message
+
+
+def test_target_concept_unknown_to_english_and_english_concept_missing(tmp_path):
+    write(tmp_path, "en", "age", '[old]\ncounterparts = []\nsg = "old"\n')
+    write(tmp_path, "et", "age", '[olde]\nsg_n = "vana"\n')
+    assert "age.olde is not a concept of the en lexicon" in problems(tmp_path, "et")[0].message
+    warnings = problems(tmp_path, "et", "warning")
+    assert any("age.old has no et entry" in w.message for w in warnings)
+
+
+def test_lemma_not_expanded(tmp_path):
+    write(tmp_path, "et", "age", '[old]\nlemma = "vana"\n')
+    assert "run `align lexicon expand --lang et`" in problems(tmp_path, "et")[0].message
+
+
+def test_cli_exit_status_and_file_line(tmp_path):
+    runner = CliRunner()
+    good = runner.invoke(app, ["lexicon", "check", "--lang", "en"])
+    assert good.exit_code == 0, good.output
+    write(tmp_path, "en", "age", '[old]\ncounterparts = ["age.young"]\nsg = "old"\n')
+    bad = runner.invoke(app, ["lexicon", "check", "--lang", "en", "--root", str(tmp_path)])
+    assert bad.exit_code == 1
+    assert "age.toml:1: error: age.old: counterpart age.young is not defined" in bad.output

@@ -1,0 +1,97 @@
+"""Loading lexicons: the bundled ones, and every schema error pointing at file and line."""
+
+from pathlib import Path
+
+import pytest
+
+from aligner.errors import LexiconError
+from aligner.lexicon import load_lexicon
+from aligner.lexicon.load import read_lexicon
+
+
+def write(root: Path, lang: str, category: str, text: str) -> Path:
+    path = root / lang / f"{category}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "et", "hi"])
+def test_bundled_lexicons_load(lang):
+    lexicon = load_lexicon(lang)
+    assert "gender.woman" in lexicon
+    assert lexicon["gender.woman"].counterparts == ("gender.man",)
+
+
+def test_english_forms_and_fields():
+    woman = load_lexicon("en")["gender.woman"]
+    assert woman.forms["pl"] == ("women",)
+    assert woman.form("pl_poss") == "women's"
+    assert woman.gender == "f"
+    assert woman.line is not None and woman.source.endswith("gender.toml")
+
+
+def test_target_concepts_inherit_counterparts_and_generic_from_english():
+    et = load_lexicon("et")
+    assert et["gender.businesswoman"].counterparts == ("gender.businessman",)
+    assert et["gender.businesswoman"].form("sg_n") == "ärinaine"
+    assert et["race-color.dark"].generic
+
+
+def test_syntax_error_names_file_and_line(tmp_path):
+    write(tmp_path, "en", "gender", '[woman]\nsg = "woman"\npl = [\n')
+    with pytest.raises(LexiconError) as caught:
+        load_lexicon("en", tmp_path)
+    assert caught.value.path.endswith("gender.toml")
+    assert caught.value.line is not None
+
+
+def test_unknown_slot_names_the_key_line(tmp_path):
+    write(tmp_path, "en", "gender", '[woman]\ncounterparts = []\nsg = "woman"\nplural = "women"\n')
+    with pytest.raises(
+        LexiconError, match="'plural' is neither a field nor a en noun slot"
+    ) as caught:
+        load_lexicon("en", tmp_path)
+    assert caught.value.line == 4
+
+
+def test_unknown_category_file(tmp_path):
+    write(tmp_path, "en", "colour", '[red]\nsg = "red"\n')
+    with pytest.raises(LexiconError, match="not a category"):
+        load_lexicon("en", tmp_path)
+
+
+def test_entry_without_forms_or_reason(tmp_path):
+    write(tmp_path, "en", "age", '\n[old]\npos = "adj"\n')
+    with pytest.raises(LexiconError, match="no forms") as caught:
+        load_lexicon("en", tmp_path)
+    assert caught.value.line == 2
+
+
+def test_category_prefix_in_table_name(tmp_path):
+    write(tmp_path, "en", "age", '[age.old]\nsg = "old"\n')
+    with pytest.raises(LexiconError, match="without the category prefix"):
+        load_lexicon("en", tmp_path)
+
+
+def test_wrong_types_are_all_reported(tmp_path):
+    write(tmp_path, "en", "age", '[old]\npos = "verb"\ngender = "x"\nsg = 3\ngeneric = "yes"\n')
+    _, problems = read_lexicon("en", tmp_path)
+    messages = " ".join(p.message for p in problems)
+    assert "pos 'verb'" in messages
+    assert "gender 'x'" in messages
+    assert "slot sg must be a form" in messages
+    assert "generic must be true or false" in messages
+    assert {2, 3, 4, 5} <= {p.line for p in problems}
+
+
+def test_missing_with_forms_is_an_error(tmp_path):
+    write(tmp_path, "et", "age", '[old]\nmissing = "no word"\nsg_n = "vana"\n')
+    with pytest.raises(LexiconError, match="lists no forms"):
+        load_lexicon("et", tmp_path)
+
+
+def test_concept_defined_twice(tmp_path):
+    write(tmp_path, "en", "age", '[old]\nsg = "old"\n\n[old]\nsg = "aged"\n')
+    with pytest.raises(LexiconError):
+        load_lexicon("en", tmp_path)

@@ -81,9 +81,18 @@ def fit_time_map(source_times: np.ndarray, target_times: np.ndarray, timed: bool
     target_times = np.asarray(target_times, dtype=np.float64)
     if len(source_times) < MIN_ANCHORS or np.ptp(source_times) == 0:
         return unfitted(timed)
-    slope, intercept, _, _ = theilslopes(target_times, source_times)
+    slope = theilslopes(target_times, source_times)[0]
+    # scipy's intercept, median(y) - slope * median(x), is pulled by wrong anchors; the
+    # median of the residual offsets is not.
+    intercept = float(np.median(target_times - slope * source_times))
     residuals = target_times - (slope * source_times + intercept)
-    spread = 1.4826 * np.median(np.abs(residuals - np.median(residuals)))
+    spread = 1.4826 * np.median(np.abs(residuals))
+    # Least squares on the anchors the robust fit trusts averages out their jitter.
+    inliers = np.abs(residuals) <= 3 * spread
+    if inliers.sum() >= MIN_ANCHORS and np.ptp(source_times[inliers]) > 0:
+        slope, intercept = np.polyfit(source_times[inliers], target_times[inliers], 1)
+        residuals = target_times - (slope * source_times + intercept)
+        spread = 1.4826 * np.median(np.abs(residuals))
     floor = MIN_WINDOW_MS if timed else MIN_WINDOW_RELATIVE * PSEUDO_SCALE
     spread = max(float(spread), floor / WINDOW_MADS)
     return TimeMap(

@@ -1,0 +1,70 @@
+import polars as pl
+import pytest
+
+from aligner.align import align_film, align_lines
+
+
+def _links(alignment: pl.DataFrame, tgt: pl.DataFrame) -> set[tuple[tuple[int, ...], tuple]]:
+    """(source rows, target rows) of each link, from the ALIGNMENT frame."""
+    aligned = alignment.filter(pl.col("status") == "aligned")
+    by_target: dict[tuple, set[int]] = {}
+    for src_idx, tgt_idx in zip(aligned["src_idx"], aligned["tgt_idx"].to_list(), strict=True):
+        by_target.setdefault(tuple(tgt_idx), set()).add(src_idx)
+    return {(tuple(sorted(src)), tgt_rows) for tgt_rows, src in by_target.items()}
+
+
+def _gold(gold) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    return {(tuple(src), tuple(tgt)) for src, tgt in gold}
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [{}, {"offset_ms": 12_300}, {"offset_ms": -4_000, "drift": 25 / 23.976}],
+    ids=["in-sync", "offset", "offset+drift"],
+)
+def test_full_film_finds_every_link_including_merges(make_film, encoder, planted):
+    en, et, gold = make_film(**planted)
+    alignment = align_film(en, et, encoder)
+    assert alignment.height == en.height
+    assert _links(alignment, et) == _gold(gold)
+
+
+def test_plain_text_falls_back_to_order_and_similarity(make_film, encoder):
+    en, et, gold = make_film(timed=False)
+    alignment = align_film(en, et, encoder)
+    assert alignment["time_delta_ms"].null_count() == alignment.height
+    found, expected = _links(alignment, et), _gold(gold)
+    # Without times a 2-1 link and its better half can tie; no link may be wrong.
+    assert len(expected - found) <= 1
+    for src, tgt in found:
+        assert any(set(src) <= set(s) and set(tgt) <= set(t) for s, t in expected)
+
+
+def test_split_and_merged_lines_become_1_2_and_2_1_links(film, encoder):
+    en, et, _ = film
+    alignment = align_film(en, et, encoder)
+    split = alignment.filter(pl.col("src_text").str.starts_with("Get in"))
+    assert split["link"].to_list() == ["1-2"]
+    assert split["tgt_cue_ids"].to_list() == [["5", "6"]]
+    merged = alignment.filter(pl.col("src_text").str.starts_with("Same engine"))
+    assert merged["link"].to_list() == ["2-1"]
+    assert merged["src_cue_ids"].to_list() == [["6", "7"]]
+
+
+def test_selected_lines_only_align_the_lines_asked_about(make_film, encoder):
+    en, et, gold = make_film(offset_ms=12_300, drift=25 / 23.976)
+    rows = [2, 9, 14]
+    alignment = align_lines(en, et, rows, encoder)
+    assert alignment["src_idx"].to_list() == rows
+    expected = {src[0]: tuple(tgt) for src, tgt in gold if len(src) == 1}
+    for src_idx, tgt_idx in zip(alignment["src_idx"], alignment["tgt_idx"].to_list(), strict=True):
+        assert tuple(tgt_idx) == expected[src_idx]
+
+
+def test_a_line_without_translation_stays_unaligned(film, encoder):
+    en, et, _ = film
+    lonely = et.filter(pl.col("text") != "Aitäh.").with_columns(pl.int_range(pl.len()).alias("idx"))
+    alignment = align_film(en, lonely, encoder)
+    thanks = alignment.filter(pl.col("src_text") == "Thank you.")
+    assert thanks["status"].to_list() == ["unaligned"]
+    assert thanks["reason"].item() in {"below-threshold", "path-conflict"}

@@ -1,0 +1,30 @@
+import numpy as np
+
+from aligner.align.timing import fit_time_map, unfitted
+
+OFFSET_MS = 12_300.0
+DRIFT = 25 / 23.976
+
+
+def test_fit_recovers_planted_offset_and_drift_despite_wrong_anchors():
+    rng = np.random.default_rng(7)
+    source = np.sort(rng.uniform(5_000, 5_400_000, 300))
+    target = DRIFT * source + OFFSET_MS + rng.uniform(-300, 300, source.size)
+    wrong = rng.choice(source.size, 60, replace=False)  # 20% anchors matched to anything
+    target[wrong] = rng.uniform(0, 5_600_000, wrong.size)
+    fitted = fit_time_map(source, target, timed=True)
+    grid = np.linspace(0, 5_400_000, 50)
+    assert np.max(np.abs(fitted(grid) - (DRIFT * grid + OFFSET_MS))) < 100
+    assert fitted.anchors == 300
+
+
+def test_too_few_anchors_leave_the_window_unbounded():
+    fitted = fit_time_map(np.array([1.0, 2.0]), np.array([3.0, 4.0]), timed=True)
+    assert fitted == unfitted(True)
+    assert not fitted.fitted and fitted.window == float("inf")
+
+
+def test_window_never_narrower_than_subtitle_jitter():
+    source = np.arange(0, 100_000, 1_000.0)
+    fitted = fit_time_map(source, source + 500, timed=True)
+    assert fitted.window >= 4_000

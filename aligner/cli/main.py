@@ -17,6 +17,7 @@ from aligner.cli import align as align_cli
 from aligner.cli import build as build_cli
 from aligner.cli import extract as extract_cli
 from aligner.cli import ingest
+from aligner.cli import lang as lang_cli
 from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
 from aligner.cli import score as score_cli
@@ -36,6 +37,7 @@ app.command("eval-align")(align_cli.eval_align)
 app.command("build")(build_cli.build)
 app.add_typer(lexicon_cli.app, name="lexicon")
 app.command("extract")(extract_cli.extract)
+app.add_typer(lang_cli.app, name="lang")
 app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
 app.command("score")(score_cli.score)

@@ -1,0 +1,25 @@
+"""``align lang``: scaffold a new language (plugin module and empty lexicon)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(help="Language plugins.", no_args_is_help=True)
+
+
+@app.command("new")
+def new(
+    code: Annotated[str, typer.Argument(help="ISO 639-1 code, e.g. fi.")],
+    name: Annotated[str, typer.Option("--name", help="English name of the language.")] = "",
+    repo: Annotated[Path, typer.Option("--repo", help="Checkout to write into.")] = Path("."),
+) -> None:
+    """Write langs/<code>.py from the template and lexicons/<code>/ with a README stub."""
+    from aligner.lexicon.scaffold import scaffold
+
+    for path in scaffold(code, name or code, repo):
+        typer.echo(f"wrote {path}")
+    typer.echo(f'next: add  {code} = "langs.{code}:plugin"  under [project.entry-points.'
+               '"cinealign.languages"] in pyproject.toml and reinstall', err=True)

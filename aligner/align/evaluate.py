@@ -9,6 +9,9 @@ Gold links that share a line of the prediction are merged too: when the reader j
 cues of two gold links into one line (a continuation "...", an OPUS cue of two
 sentences), no aligner working on those lines can link them apart.
 
+Finer links that exactly tile a gold link (two 1-1 links where gold has one 2-2 unit)
+are counted as that one gold link: the aligner made the same cut, more finely.
+
 Strict: a link counts when its source and target id sets equal a gold link's.
 Lax: a link counts when it overlaps a gold link on both sides.
 """
@@ -61,6 +64,22 @@ def merge_links(links: Iterable[Link]) -> list[Link]:
         group = groups.setdefault(find(node), (set(), set()))
         group[0 if side == "s" else 1].add(one)
     return [(frozenset(src), frozenset(tgt)) for src, tgt in groups.values() if src and tgt]
+
+
+def coarsen(predicted: list[Link], gold: list[Link]) -> list[Link]:
+    """Replace predicted links that together exactly tile one gold link by that link."""
+    result = list(predicted)
+    for gold_src, gold_tgt in gold:
+        inside = [p for p in result if p[0] <= gold_src and p[1] <= gold_tgt]
+        if len(inside) < 2:
+            continue
+        union = (
+            frozenset().union(*(p[0] for p in inside)),
+            frozenset().union(*(p[1] for p in inside)),
+        )
+        if union == (gold_src, gold_tgt):
+            result = [p for p in result if p not in inside] + [union]
+    return result
 
 
 def _ids(values: Iterable[str] | None) -> frozenset[str]:
@@ -123,7 +142,8 @@ def _group_links(pred: pl.DataFrame, gold: pl.DataFrame, film: str, lang: str):
     lines += [
         (empty, _ids(line.split("+"))) for group in rows["tgt_lines"].to_list() for line in group
     ]
-    return predicted, merge_links(gold_links + lines)
+    gold_links = merge_links(gold_links + lines)
+    return coarsen(predicted, gold_links), gold_links
 
 
 def evaluate_alignment(pred: pl.DataFrame, gold: pl.DataFrame) -> pl.DataFrame:

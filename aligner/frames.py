@@ -117,3 +117,12 @@ EXTRACT = {
     "prev_text": pl.Utf8,  # previous line of the same film and language (null at the start)
     "next_text": pl.Utf8,
 }
+
+# Columns `align score` adds to every pair row (aligner/score/scorer.py); the input
+# columns (CrowS-Pairs or CineAlign provenance) are all kept before them.
+PAIR_SCORES = {
+    "more_score": pl.Float64,  # sentence score of sent_more under the metric (log-prob scale)
+    "less_score": pl.Float64,
+    "diff": pl.Float64,  # more_score - less_score
+    "outcome": pl.Utf8,  # "more" | "less" | "tie" | "unscored" (aligner/score/stats.py)
+}

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+CACHE_NAME = ".score-cache.parquet"
 METRIC_HELP = (
     "cps (Nangia et al.), sss (modified tokens given the shared ones), aul / aula "
     "(Kaneko & Bollegala), clm-sum / clm-mean (causal LMs)."
@@ -69,6 +70,13 @@ def score(
     tie_tolerance: Annotated[
         float, typer.Option("--tie-tolerance", help="|more - less| at or below this is a tie.")
     ] = 1e-4,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume/--fresh",
+            help="Reuse pair scores saved in --out by an earlier run with the same signature.",
+        ),
+    ] = True,
 ) -> None:
     """Score minimal pairs with a masked or causal LM; write per-pair scores and a report."""
     from transformers.utils import logging as transformers_logging
@@ -94,7 +102,10 @@ def score(
     frame = read_pairs(pairs)
     transformers_logging.disable_progress_bar()
     lm = load_lm(_model_name(model, lang), device=device, dtype=dtype, attentions=metric == "aula")
-    scored, report = score_pairs(frame, lm, settings, source=pairs, progress=True)
+    cache = out / CACHE_NAME
+    if not resume:
+        cache.unlink(missing_ok=True)
+    scored, report = score_pairs(frame, lm, settings, source=pairs, progress=True, cache_path=cache)
     scores_path = write_pair_scores(scored, out / f"scores.{pairs_format}")
     chart = category_chart(report, out / "categories.png")
     json_path, md_path = write_report(report, out, chart.name)

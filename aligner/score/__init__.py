@@ -1,9 +1,9 @@
 """PLL bias scoring: the CrowS-Pairs Score and its family, exact and fast.
 
-    from aligner.score import load_lm, read_pairs, score_pairs, ScoreSettings
-    pairs = read_pairs("pairs.csv")
-    scored, report = score_pairs(pairs, load_lm("bert-base-cased"), ScoreSettings(metric="cps"))
-    report.as_dict()["cps"], report.signature
+from aligner.score import load_lm, read_pairs, score_pairs, ScoreSettings
+pairs = read_pairs("pairs.csv")
+scored, report = score_pairs(pairs, load_lm("bert-base-cased"), ScoreSettings(metric="cps"))
+report.as_dict()["cps"], report.signature
 """
 
 from aligner.score.lm import LanguageModel, load_lm

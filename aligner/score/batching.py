@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 import torch
-from rich.progress import Progress
 
 from aligner.score.copies import CopyScores, MaskedCopy
 from aligner.score.head import head_rows
@@ -31,24 +30,19 @@ class BatchedEvaluator:
         lm: LanguageModel,
         token_budget: int = DEFAULT_TOKEN_BUDGET,
         logit_budget: int = DEFAULT_LOGIT_BUDGET,
-        progress: bool = False,
     ):
         self.lm = lm
         self.token_budget = token_budget
         self.logit_budget = logit_budget
-        self.progress = progress
         self._shift = 1 if lm.kind == "causal" else 0
 
     @torch.inference_mode()
     def evaluate(self, copies: Sequence[MaskedCopy], attention: bool = False) -> list[CopyScores]:
         results: list[CopyScores | None] = [None] * len(copies)
-        with Progress(disable=not self.progress, transient=True) as bar:
-            task = bar.add_task("scoring masked copies", total=len(copies))
-            for batch in self._batches(copies):
-                scored = self._run([copies[i] for i in batch], attention)
-                for i, scores in zip(batch, scored, strict=True):
-                    results[i] = scores
-                bar.advance(task, len(batch))
+        for batch in self._batches(copies):
+            scored = self._run([copies[i] for i in batch], attention)
+            for i, scores in zip(batch, scored, strict=True):
+                results[i] = scores
         return results  # type: ignore[return-value]
 
     def _batches(self, copies: Sequence[MaskedCopy]) -> Iterator[list[int]]:

@@ -25,13 +25,18 @@ from aligner.score.stats import BalancedScore, GroupScore, balanced_score, group
 DIRECTION_COLUMN = "stereo_antistereo"
 
 
-def signature(lm: LanguageModel, metric: Metric, units: Units) -> str:
-    """``model:…|metric:…|mask:…|units:…|dtype:…|version:…``; units only where they matter."""
+def signature(lm: LanguageModel, metric: Metric, units: Units, lang: str | None = None) -> str:
+    """``model:…|metric:…|mask:…|units:…|words:…|dtype:…|version:…``.
+
+    ``units`` and ``words`` (the word split: built-in or a language plugin's) only
+    where the metric has U/M sets; elsewhere they read "none".
+    """
     fields = {
         "model": lm.name,
         "metric": metric.name,
         "mask": metric.mask,
         "units": units if metric.uses_units else "none",
+        "words": (lang or "builtin") if metric.uses_units else "none",
         "dtype": str(lm.dtype).removeprefix("torch."),
         "version": __version__,
     }

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from rich.progress import Progress
 
 from aligner.errors import ConfigError, InputFormatError
+from aligner.frames import PAIR_SCORES
 from aligner.score.batching import DEFAULT_TOKEN_BUDGET, BatchedEvaluator
 from aligner.score.copies import Evaluator, MaskedCopy
 from aligner.score.encode import EncodedSentence, encode_sentences
@@ -21,8 +23,11 @@ from aligner.score.lm import LanguageModel
 from aligner.score.metrics import Metric, get_metric
 from aligner.score.parts import UNITS, SentenceParts, Units, split_pair
 from aligner.score.report import ScoreReport, build_report, signature
+from aligner.score.resume import ScoreCache
 from aligner.score.stats import DEFAULT_RESAMPLES, DEFAULT_TIE_TOLERANCE, outcomes
 from aligner.score.words import WordSplitter, split_words, word_splitter
+
+CHUNK_PAIRS = 64  # pairs per evaluator call: enough copies to fill batches, saved after each
 
 
 def pair_parts(
@@ -66,19 +71,52 @@ def score_frame(
     split: WordSplitter = split_words,
     tie_tolerance: float = DEFAULT_TIE_TOLERANCE,
     source: str | Path | None = None,
+    cache: ScoreCache | None = None,
+    progress: bool = False,
 ) -> pl.DataFrame:
-    """``pairs`` with more_score, less_score, diff and outcome (more/less/tie/unscored)."""
+    """``pairs`` with the PAIR_SCORES columns (aligner.frames).
+
+    Pairs go to the evaluator in chunks; with a ``cache`` each chunk is saved as it
+    completes and pairs already in it are not scored again.
+    """
     if metric.model_kind != lm.kind:
         raise ConfigError(
             f"metric {metric.name} needs a {metric.model_kind} LM but {lm.name!r} is {lm.kind}; "
             + ("use --metric clm-sum or clm-mean" if lm.kind == "causal" else "use a masked metric")
         )
-    more, less = sentence_scores(pair_parts(pairs, lm, units, split, source), metric, evaluator)
+    parts = pair_parts(pairs, lm, units, split, source)
+    more = np.full(len(parts), np.nan)
+    less = np.full(len(parts), np.nan)
+    keys = (
+        [cache.key(m, s) for m, s in pairs.select("sent_more", "sent_less").iter_rows()]
+        if cache
+        else []
+    )
+    todo = []
+    for i in range(len(parts)):
+        known = cache.get(keys[i]) if cache else None
+        if known is None:
+            todo.append(i)
+        else:
+            more[i], less[i] = known
+    with Progress(disable=not progress, transient=True) as bar:
+        task = bar.add_task(f"scoring pairs ({metric.name})", total=len(todo))
+        for start in range(0, len(todo), CHUNK_PAIRS):
+            chunk = todo[start : start + CHUNK_PAIRS]
+            more[chunk], less[chunk] = sentence_scores([parts[i] for i in chunk], metric, evaluator)
+            if cache:
+                for i in chunk:
+                    cache.add(keys[i], float(more[i]), float(less[i]))
+                cache.save()
+            bar.advance(task, len(chunk))
+    columns = {
+        "more_score": more,
+        "less_score": less,
+        "diff": more - less,
+        "outcome": outcomes(more, less, tie_tolerance),
+    }
     return pairs.with_columns(
-        pl.Series("more_score", more),
-        pl.Series("less_score", less),
-        pl.Series("diff", more - less),
-        pl.Series("outcome", outcomes(more, less, tie_tolerance), dtype=pl.Utf8),
+        pl.Series(name, columns[name], dtype=PAIR_SCORES[name]) for name in PAIR_SCORES
     )
 
 
@@ -114,12 +152,17 @@ def score_pairs(
     settings: ScoreSettings = ScoreSettings(),
     source: str | Path | None = None,
     progress: bool = False,
+    cache_path: Path | None = None,
 ) -> tuple[pl.DataFrame, ScoreReport]:
-    """Score every pair with the batched evaluator and summarise: per-pair frame and report."""
+    """Score every pair with the batched evaluator and summarise: per-pair frame and report.
+
+    ``cache_path`` keeps finished pairs on disk so a rerun resumes (aligner.score.resume).
+    """
     if settings.units not in UNITS:
         raise ConfigError(f"unknown units {settings.units!r}; choose one of {', '.join(UNITS)}")
     metric = get_metric(settings.metric, settings.mask)
-    evaluator = BatchedEvaluator(lm, token_budget=settings.token_budget, progress=progress)
+    evaluator = BatchedEvaluator(lm, token_budget=settings.token_budget)
+    signature_line = signature(lm, metric, settings.units, settings.lang)
     scored = score_frame(
         pairs,
         lm,
@@ -129,10 +172,12 @@ def score_pairs(
         split=word_splitter(settings.lang),
         tie_tolerance=settings.tie_tolerance,
         source=source,
+        cache=None if cache_path is None else ScoreCache(cache_path, signature_line),
+        progress=progress,
     )
     report = build_report(
         scored,
-        signature(lm, metric, settings.units),
+        signature_line,
         metric.name,
         category_column=settings.category_column,
         balance_by=settings.balance_by,

@@ -24,8 +24,8 @@ class AlignParams:
     """Knobs of the aligner; the defaults were tuned on the bundled sample corpus."""
 
     threshold: float = 0.9  # ratio margin a link must beat (skipping a line scores 0)
-    merge_penalty: float = 0.0  # extra margin a 1-2 or 2-1 link must reach
-    time_weight: float = 0.003  # penalty per squared spread of the anchors around the fit
+    merge_penalty: float = -0.02  # < 0: a small bonus for a link that covers three lines
+    time_weight: float = 0.01  # penalty per squared spread of the anchors around the fit
     k: int = DEFAULT_K  # neighbours in the margin denominator
     merges: bool = True  # consider 1-2 and 2-1 links
     anchor_margin: float = 1.03  # ratio margin an anchor pair must reach

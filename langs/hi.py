@@ -7,8 +7,11 @@ given, else by a window:
 
 - before the noun: the adjacent run of inflecting adjectives, possessives and the
   genitive का/की/के (skipping intensifiers such as बहुत);
-- after a noun in the direct case (no postposition follows it): the agreeing words
-  of the verb group up to the clause end (punctuation, कि, और, लेकिन ...).
+- after a noun in the direct case (no postposition follows it): the verb group that
+  ends each of its predicates before the clause end (punctuation, कि, लेकिन ...).
+
+A singular noun with a plural verb group is an honorific plural (तुम्हारे पापा रोते थे):
+all of its agreeing words follow the plural.
 
 A subject coordinated with और/या is ambiguous (the verb agrees with the pair) and
 raises AgreementUnresolved, as does a concept without a gender.
@@ -97,6 +100,28 @@ def adjective_forms(lemma: str) -> dict[str, tuple[str, ...]]:
     }
 
 
+def _next_word(tokens: list[Token], token: Token) -> str:
+    """The text of the token after ``token``; empty at the end."""
+    later = [t.text for t in tokens if t.start >= token.end]
+    return later[0] if later else ""
+
+
+def _agreement_slot(
+    tokens: list[Token], slot: str, gender: str, targets: list[tuple[Token, bool, bool]]
+) -> str:
+    """The number the agreeing words follow: a singular subject with a plural verb group
+    is an honorific plural (तुम्हारी मम्मी रोती रही थीं), and everything agrees in the
+    plural (तुम्हारे पापा रोते रहे थे)."""
+    if slot != "dir_sg":
+        return slot
+    verbs = [token for token, verbal, _ in targets if verbal]
+    if any(hi_rules.shows_plural(t.text, gender) for t in verbs) or any(
+        _next_word(tokens, t) in hi_rules.PLURAL_AUXILIARIES for t in verbs
+    ):
+        return "dir_pl"
+    return slot
+
+
 class Hindi:
     code = "hi"
     name = "Hindi"
@@ -130,8 +155,9 @@ class Hindi:
         self, match: FormMatch, tokens: list[Token], lexicon: Lexicon
     ) -> FormMatch:
         """Pick among syncretic slots: a following postposition makes a noun oblique; an
-        adjective takes case and number from the noun after it; otherwise singular, since
-        honorific plurals (पापा रोते थे) keep a singular noun."""
+        adjective takes case and number from the noun after it. Case decides first, then
+        number: singular unless shown, since honorific plurals (पापा रोते थे) keep a
+        singular noun (``agreement_edits`` reads their number off the verb)."""
         concept = lexicon[match.concept]
         surface = self.fold(match.surface)
         candidates = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
@@ -141,21 +167,40 @@ class Hindi:
         if concept.pos == "adj":
             oblique = after[0].endswith("ों") or after[1] in hi_rules.POSTPOSITIONS
             plural = after[0].endswith(("ों", "ें", "ियाँ", "एँ"))
-            wanted = {"obl" if oblique else "dir", "pl" if plural else "sg"}
         else:
-            wanted = {"obl" if after[0] in hi_rules.POSTPOSITIONS else "dir", "sg"}
-        ranked = sorted(candidates, key=lambda s: -len(wanted & set(s.split("_"))))
+            oblique, plural = after[0] in hi_rules.POSTPOSITIONS, False
+        case, number = "obl" if oblique else "dir", "pl" if plural else "sg"
+        # Case first: लड़के with no postposition is direct plural, not oblique singular.
+        ranked = sorted(candidates, key=lambda s: (case not in s.split("_"), number not in s[-2:]))
         return replace(match, slot=ranked[0])
 
     @staticmethod
-    def _verb_window(tokens: list[Token], after: int) -> list[Token]:
-        """Agreeing words after a subject, up to the clause end or the next subject."""
-        window = []
+    def _verb_groups(tokens: list[Token], after: int) -> list[list[Token]]:
+        """The agreeing words of each predicate of a subject, in text order.
+
+        The clause runs to its end or the next subject; और/या split it into predicates
+        (रहती है और घर गरम रखती है). Hindi is verb-final, so a predicate's agreeing words
+        are the run at its end (negation and the ungendered है/हैं may sit inside it):
+        हफ़्ता in "एक हफ़्ता भी नहीं टिकतीं" looks like a participle but is an object.
+        """
+        predicates: list[list[Token]] = [[]]
         for token in tokens[after:]:
             if token.text in hi_rules.CLAUSE_BOUNDARIES or token.text in hi_rules.SUBJECT_PRONOUNS:
                 break
-            window.append(token)
-        return [t for t in window if hi_rules.is_verbal(t.text)]
+            if token.text in hi_rules.COORDINATORS:
+                predicates.append([])
+            else:
+                predicates[-1].append(token)
+        groups = []
+        for predicate in predicates:
+            group: list[Token] = []
+            for token in reversed(predicate):
+                if hi_rules.is_verbal(token.text):
+                    group.insert(0, token)
+                elif token.text not in hi_rules.INSIDE_VERB_GROUP:
+                    break
+            groups.append(group)
+        return [group for group in groups if group]
 
     def agreement_edits(
         self,
@@ -178,11 +223,12 @@ class Hindi:
             if parse is not None
             else self._window_targets(tokens, match)
         )
+        slot = _agreement_slot(tokens, match.slot, old.gender, targets)
         edits = []
         for position, (token, verbal, final) in enumerate(targets):
             if not hi_rules.has_gender(token.text, old.gender):
                 continue
-            new_word = hi_rules.inflect(token.text, new.gender, match.slot, final, verbal)
+            new_word = hi_rules.inflect(token.text, new.gender, slot, final, verbal)
             if new_word is None:
                 raise AgreementUnresolved(f"cannot re-inflect {token.text!r} (word {position})")
             if new_word != token.text:
@@ -203,19 +249,16 @@ class Hindi:
                 targets.append((tokens[index], False, False))
             index -= 1
         following = tokens[match.last].text if match.last < len(tokens) else ""
-        if following in ("और", "या", "व"):
+        if following in hi_rules.COORDINATORS:
             raise AgreementUnresolved("coordinated subject: the verb agrees with both nouns")
         if match.slot.startswith("dir") and following not in hi_rules.POSTPOSITIONS:
-            verbs = self._verb_window(tokens, match.last)
-            for number, token in enumerate(verbs):
-                final = number == len(verbs) - 1 and not self._followed_by_plural_aux(tokens, token)
-                targets.append((token, True, final))
+            for group in self._verb_groups(tokens, match.last):
+                for number, token in enumerate(group):
+                    final = number == len(group) - 1 and (
+                        _next_word(tokens, token) not in hi_rules.NON_FINAL_AFTER
+                    )
+                    targets.append((token, True, final))
         return targets
-
-    @staticmethod
-    def _followed_by_plural_aux(tokens: list[Token], token: Token) -> bool:
-        later = [t.text for t in tokens if t.start >= token.end]
-        return bool(later) and later[0] in hi_rules.NON_FINAL_AFTER
 
     def _tree_targets(
         self, parse: Parse, tokens: list[Token], match: FormMatch

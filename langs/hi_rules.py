@@ -70,6 +70,12 @@ SUBJECT_PRONOUNS = frozenset({"मैं", "तुम", "तू", "हम", "आ
 MASCULINE_ENDINGS = ("ा", "े", "या", "ए", "आ")
 FEMININE_ENDINGS = ("ी", "ीं", "ई", "ईं")
 NON_FINAL_AFTER = frozenset({"हैं", "हो", "होंगी", "होंगे"})
+# Ungendered auxiliaries that show the plural of the verb group (होंगे shows it by its ending).
+PLURAL_AUXILIARIES = frozenset({"हैं", "होंगी"})
+# Join two predicates of one subject; each predicate has its own verb group.
+COORDINATORS = frozenset({"और", "या", "व"})
+# Words that may stand between the agreeing words of a verb group without ending it.
+INSIDE_VERB_GROUP = frozenset({"है", "हैं", "हो", "हूँ", "हूं", "नहीं", "न", "मत"})
 
 _A = ("ा", "े", "ी", "ीं")
 _B = ("या", "ए", "ई", "ईं")
@@ -128,6 +134,17 @@ def inflect(word: str, gender: str, slot: str, final: bool, verbal: bool) -> str
     if plural and final and verbal:
         return stem + f_pl
     return stem + f
+
+
+def shows_plural(word: str, gender: str) -> bool:
+    """Whether an agreeing word of ``gender`` is marked plural (m रोते गए किए, f थीं गईं)."""
+    found = _split(word, allow_c=True)
+    if found is None:
+        return False
+    m_sg, m_pl, _, f_pl = found[1]
+    if gender == "m":
+        return word.endswith(m_pl) and not word.endswith(m_sg)
+    return word.endswith(f_pl)
 
 
 def is_adjectival(word: str) -> bool:

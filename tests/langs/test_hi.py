@@ -68,6 +68,36 @@ def test_swaps_with_agreement(hi, text, new, expected):
     assert swap(hi, text, new) == expected
 
 
+@pytest.mark.parametrize(
+    ("one", "one_concept", "other", "other_concept"),
+    [
+        # A feminine plural verb group without an auxiliary ends in -ीं; the object
+        # हफ़्ता looks like a participle but is not part of the verb group.
+        (
+            "लड़कियाँ ट्रॉलर पर एक हफ़्ता भी नहीं टिकतीं।",
+            "gender.girl",
+            "लड़के ट्रॉलर पर एक हफ़्ता भी नहीं टिकते।",
+            "gender.boy",
+        ),
+        # With the plural auxiliary हैं the participle stays -ती.
+        ("लड़कियाँ जाती हैं।", "gender.girl", "लड़के जाते हैं।", "gender.boy"),
+        # Honorific plural: a singular noun whose verb group is plural.
+        (
+            "तुम्हारी मम्मी पूरी रस्म में रोती रही थीं।",
+            "gender.mother",
+            "तुम्हारे पापा पूरी रस्म में रोते रहे थे।",
+            "gender.father",
+        ),
+        # A singular verb group keeps the singular.
+        ("माँ घर गई थी।", "gender.mother", "पिता घर गया था।", "gender.father"),
+    ],
+    ids=["plural-without-auxiliary", "plural-with-hain", "honorific-plural", "singular"],
+)
+def test_agreement_works_in_both_directions(hi, one, one_concept, other, other_concept):
+    assert swap(hi, one, other_concept) == other
+    assert swap(hi, other, one_concept) == one
+
+
 def test_oblique_noun_leaves_the_verb_alone(hi):
     assert swap(hi, "लड़की को किताब मिली।", "gender.boy") == "लड़के को किताब मिली।"
 

@@ -95,3 +95,22 @@ def test_concept_defined_twice(tmp_path):
     write(tmp_path, "en", "age", '[old]\nsg = "old"\n\n[old]\nsg = "aged"\n')
     with pytest.raises(LexiconError):
         load_lexicon("en", tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["en", "et", "hi"])
+@pytest.mark.parametrize(
+    ("young", "old"),
+    [("young", "old"), ("young", "elderly"), ("youth", "elderly"), ("youth", "senior")],
+)
+def test_young_and_old_age_terms_are_mutual_counterparts(lang, young, old):
+    from aligner.pairs.concepts import are_counterparts
+
+    lexicon = load_lexicon(lang)
+    assert are_counterparts(lexicon, f"age.{young}", f"age.{old}")
+    assert are_counterparts(lexicon, f"age.{old}", f"age.{young}")
+
+
+def test_a_target_language_may_narrow_the_counterparts_it_inherits():
+    """Hindi युवा names only बुज़ुर्ग, so a युवा line stands in for English "the young"."""
+    assert load_lexicon("en")["age.youth"].counterparts == ("age.senior", "age.elderly")
+    assert load_lexicon("hi")["age.youth"].counterparts == ("age.elderly",)

@@ -30,11 +30,15 @@ class NaiveEvaluator:
         for position in copy.masked:
             ids[0, position] = lm.mask_id
         out = lm.model(input_ids=ids.to(lm.device), output_attentions=attention)
-        logprobs = out.logits[0].float().log_softmax(-1).cpu()
         shift = 1 if lm.kind == "causal" else 0
-        scored = np.array([logprobs[t - shift, copy.ids[t]].item() for t in copy.targets])
+        scored = np.array([_logprob(out.logits[0, t - shift], copy.ids[t]) for t in copy.targets])
         if not attention:
             return CopyScores(scored)
         # layers, heads and query rows averaged: attention each key position received
         received = torch.stack(out.attentions)[:, 0].float().mean(dim=(0, 1)).mean(dim=0).cpu()
         return CopyScores(scored, np.array([received[t].item() for t in copy.targets]))
+
+
+def _logprob(logits: torch.Tensor, token_id: int) -> float:
+    """log P(token) from one position's logits, as the CrowS-Pairs script computes it."""
+    return logits.float().log_softmax(-1)[token_id].item()

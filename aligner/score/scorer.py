@@ -84,6 +84,8 @@ def score_frame(
             f"metric {metric.name} needs a {metric.model_kind} LM but {lm.name!r} is {lm.kind}; "
             + ("use --metric clm-sum or clm-mean" if lm.kind == "causal" else "use a masked metric")
         )
+    if metric.needs_attention and lm.model.config._attn_implementation != "eager":
+        raise ConfigError(f"{metric.name} needs attention weights: load_lm(..., attentions=True)")
     parts = pair_parts(pairs, lm, units, split, source)
     more = np.full(len(parts), np.nan)
     less = np.full(len(parts), np.nan)

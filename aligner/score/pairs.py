@@ -33,6 +33,8 @@ def read_pairs(path: str | Path) -> pl.DataFrame:
         raise EncodingError(f"not UTF-8 text ({err.reason})", path) from err
     except csv.Error as err:
         raise InputFormatError(f"malformed CSV: {err}", path) from err
+    if not rows:
+        raise InputFormatError("no pairs to score (only a header, or every row rejected)", path)
     frame = pl.DataFrame(
         rows, schema={**dict.fromkeys(header, pl.Utf8), "line": pl.Int64}, orient="row"
     )

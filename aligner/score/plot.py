@@ -16,7 +16,7 @@ def category_chart(report: ScoreReport, path: Path) -> Path:
     rows = [(f"{c.group} (n={c.n})", c.score, c.ci_low, c.ci_high) for c in report.categories]
     overall, balanced = report.overall, report.balanced
     rows.append((f"all (n={overall.n})", overall.score, overall.ci_low, overall.ci_high))
-    rows.append(("balanced", balanced.score, balanced.ci_low, balanced.ci_high))
+    rows.append((f"balanced by {balanced.by}", balanced.score, balanced.ci_low, balanced.ci_high))
     labels = [row[0] for row in rows]
     scores = [_zero_nan(row[1]) for row in rows]
     below = [_zero_nan(row[1] - row[2]) for row in rows]

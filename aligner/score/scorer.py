@@ -1,6 +1,6 @@
 """Scoring a pairs frame: encode, split into U/M, plan copies, evaluate, compare.
 
-All sentences' copies go to the evaluator in one call, so the batched evaluator
+The copies of many pairs go to the evaluator in one call, so the batched evaluator
 can pack copies of different sentences together; the naive reference takes the
 same call, which is how tests and the benchmark compare them.
 """

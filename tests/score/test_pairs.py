@@ -77,3 +77,8 @@ def test_not_utf8(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(InputFormatError, match="no such"):
         read_pairs(tmp_path / "nope.csv")
+
+
+def test_header_only_file_has_no_pairs(tmp_path):
+    with pytest.raises(InputFormatError, match="no pairs"):
+        read_pairs(_write(tmp_path, "sent_more,sent_less,bias_type\n"))

@@ -1,6 +1,9 @@
+import csv
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aligner.errors import EncodingError, InputFormatError
 from aligner.score.pairs import read_pairs
@@ -82,3 +85,26 @@ def test_missing_file(tmp_path):
 def test_header_only_file_has_no_pairs(tmp_path):
     with pytest.raises(InputFormatError, match="no pairs"):
         read_pairs(_write(tmp_path, "sent_more,sent_less,bias_type\n"))
+
+
+sentences = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"])
+    | st.sampled_from(',"\n'),
+    min_size=1,
+    max_size=30,
+).filter(lambda text: text.strip())
+
+
+@given(st.lists(st.tuples(sentences, sentences), min_size=1, max_size=5))
+def test_any_quoted_sentences_round_trip_with_their_start_lines(tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("csv") / "pairs.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["sent_more", "sent_less", "bias_type"])
+        writer.writerows([more, less, "gender"] for more, less in rows)
+    frame = read_pairs(path)
+    assert list(frame.select("sent_more", "sent_less").iter_rows()) == rows
+    expected_line = 2
+    for (more, less), line in zip(rows, frame["line"].to_list(), strict=True):
+        assert line == expected_line
+        expected_line += more.count("\n") + less.count("\n") + 1

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import re
 
-from aligner.analysis.parse import Parse
-from aligner.analysis.text import canonical, regex_tokens
-from aligner.analysis.text import split_sentences as _split_sentences
-from aligner.lexicon.match import match_forms as _match_forms
-from aligner.lexicon.model import Concept, Lexicon
-from aligner.plugins import Edit, FormMatch, Token
+from aligner.analysis.text import canonical
+from aligner.lexicon.model import Concept
+from langs.base import BasePlugin
 
 # Words with inner apostrophes or hyphens stay whole ("women's", "middle-aged");
 # a trailing apostrophe is the plural possessive ("girls'").
@@ -42,7 +39,7 @@ def possessive(noun: str) -> str:
     return noun + "'" if noun.endswith("s") else noun + "'s"
 
 
-class English:
+class English(BasePlugin):
     code = "en"
     name = "English"
     gendered_pronouns = True
@@ -53,33 +50,13 @@ class English:
         "phrase": ("sg", "pl"),
     }
     pronouns = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
-
-    def normalize(self, text: str) -> str:
-        return canonical(text)
+    word_pattern = _WORD
 
     def fold(self, text: str) -> str:
         return canonical(text).casefold()
 
-    def tokenize(self, text: str) -> list[Token]:
-        return regex_tokens(_WORD, text)
-
-    def split_sentences(self, text: str) -> list[str]:
-        return _split_sentences(text)
-
-    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
-        return _match_forms(self, tokens, lexicon)
-
-    def agreement_edits(
-        self,
-        text: str,
-        tokens: list[Token],
-        match: FormMatch,
-        new: Concept,
-        lexicon: Lexicon,
-        parse: Parse | None = None,
-    ) -> list[Edit]:
-        """English articles and verbs do not change with the swapped noun's gender."""
-        return []
+    # agreement_edits: the default (none); English articles and verbs do not change
+    # with the swapped noun's gender.
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Plural from the lemma or sg; possessives from sg and pl."""

@@ -12,40 +12,25 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from aligner.analysis.parse import Parse
-from aligner.analysis.text import canonical, regex_tokens
-from aligner.analysis.text import split_sentences as _split_sentences
 from aligner.analysis.vabamorf import SLOTS, analyse_forms, synthesize_slots
-from aligner.lexicon.match import match_forms as _match_forms
 from aligner.lexicon.model import Concept, Lexicon
-from aligner.plugins import Edit, FormMatch, Token
+from aligner.plugins import FormMatch, Token
+from langs.base import BasePlugin
 
 _WORD = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
 
 
-class Estonian:
+class Estonian(BasePlugin):
     code = "et"
     name = "Estonian"
     gendered_pronouns = False
     default_model = "tartuNLP/EstBERT"
     # ``attr``: the country-name genitive used as an adjective (Hiina varuosad = Chinese parts).
     slots = {"noun": (*SLOTS, "attr"), "adj": (*SLOTS, "attr"), "phrase": SLOTS}
-    pronouns: frozenset[str] = frozenset()
-
-    def normalize(self, text: str) -> str:
-        return canonical(text)
-
-    def fold(self, text: str) -> str:
-        return canonical(text).lower()
-
-    def tokenize(self, text: str) -> list[Token]:
-        return regex_tokens(_WORD, text)
-
-    def split_sentences(self, text: str) -> list[str]:
-        return _split_sentences(text)
+    word_pattern = _WORD
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
-        matches = _match_forms(self, tokens, lexicon)
+        matches = super().match_forms(tokens, lexicon)
         return [self._disambiguate(match, tokens, lexicon) for match in matches]
 
     def _disambiguate(self, match: FormMatch, tokens: list[Token], lexicon: Lexicon) -> FormMatch:
@@ -63,17 +48,8 @@ class Estonian:
         chosen = next((slot for slot in candidates if slot in read), match.slot)
         return replace(match, slot=chosen)
 
-    def agreement_edits(
-        self,
-        text: str,
-        tokens: list[Token],
-        match: FormMatch,
-        new: Concept,
-        lexicon: Lexicon,
-        parse: Parse | None = None,
-    ) -> list[Edit]:
-        """None: Estonian has no grammatical gender and the slot keeps case and number."""
-        return []
+    # agreement_edits: the default (none); Estonian has no grammatical gender and the
+    # slot keeps case and number.
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Vabamorf synthesis of the lemma in every slot the concept does not list yet.

@@ -28,11 +28,10 @@ from dataclasses import replace
 
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import align_spans, canonical
-from aligner.analysis.text import split_sentences as _split_sentences
-from aligner.lexicon.match import match_forms as _match_forms
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs import hi_rules
+from langs.base import BasePlugin
 
 NOUN_SLOTS = ("dir_sg", "obl_sg", "voc_sg", "dir_pl", "obl_pl", "voc_pl")
 ADJ_SLOTS = tuple(f"{g}_{c}_{n}" for g in ("m", "f") for n in ("sg", "pl") for c in ("dir", "obl"))
@@ -122,13 +121,12 @@ def _agreement_slot(
     return slot
 
 
-class Hindi:
+class Hindi(BasePlugin):
     code = "hi"
     name = "Hindi"
-    gendered_pronouns = False
+    gendered_pronouns = False  # वह is he and she; verbs still agree
     default_model = "google/muril-base-cased"
     slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS}
-    pronouns: frozenset[str] = frozenset()
 
     def normalize(self, text: str) -> str:
         text = canonical(text).translate(_INVISIBLE).replace(_CHANDRABINDU, _ANUSVARA)
@@ -142,14 +140,10 @@ class Hindi:
 
         return align_spans(text, trivial_tokenize(text, "hi"))
 
-    def split_sentences(self, text: str) -> list[str]:
-        return _split_sentences(text)
-
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         """Matches, with the case read from what follows: a postposition makes it oblique."""
-        return [
-            self._case_from_context(m, tokens, lexicon) for m in _match_forms(self, tokens, lexicon)
-        ]
+        matches = super().match_forms(tokens, lexicon)
+        return [self._case_from_context(m, tokens, lexicon) for m in matches]
 
     def _case_from_context(
         self, match: FormMatch, tokens: list[Token], lexicon: Lexicon

@@ -1,0 +1,56 @@
+"""Defaults a language plugin inherits, so each plugin states only what is its own.
+
+Everything here is right for a language with space-separated words, Latin-style
+punctuation and no agreement with the swapped word. ``langs/en.py`` shows the usual
+overrides (``word_pattern``, ``fold``, ``expand``); ``langs/hi.py`` shows a language
+with agreement. The protocol with its full docstrings is
+:class:`aligner.plugins.LanguagePlugin`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aligner.analysis.parse import Parse
+from aligner.analysis.text import canonical, regex_tokens, split_sentences
+from aligner.lexicon.match import match_forms
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.plugins import Edit, FormMatch, Token
+
+
+class BasePlugin:
+    gendered_pronouns = False
+    pronouns: frozenset[str] = frozenset()
+    # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
+    word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
+
+    def normalize(self, text: str) -> str:
+        return canonical(text)
+
+    def fold(self, text: str) -> str:
+        return canonical(text).lower()
+
+    def tokenize(self, text: str) -> list[Token]:
+        return regex_tokens(self.word_pattern, text)
+
+    def split_sentences(self, text: str) -> list[str]:
+        return split_sentences(text)
+
+    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
+        return match_forms(self, tokens, lexicon)
+
+    def agreement_edits(
+        self,
+        text: str,
+        tokens: list[Token],
+        match: FormMatch,
+        new: Concept,
+        lexicon: Lexicon,
+        parse: Parse | None = None,
+    ) -> list[Edit]:
+        """No word agrees with the swapped one: the slot alone carries case and number."""
+        return []
+
+    def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
+        """Forms for missing slots; none proposed unless the language knows how."""
+        return {}

@@ -35,19 +35,12 @@ import webvtt
 from webvtt.models import Caption
 
 from aligner.errors import CineAlignError, InputFormatError
+from aligner.lexicon.model import CINEBIAS_CATEGORIES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "et", "hi")
 TARGETS = ("et", "hi")
-CATEGORIES = (
-    "gender",
-    "race-color",
-    "nationality",
-    "religion",
-    "age",
-    "physical-appearance",
-    "sexual-orientation",
-)
+CATEGORIES = CINEBIAS_CATEGORIES
 REASONS = ("genderless-pronoun", "concept-not-in-target-line", "no-target-equivalent")
 KINDS = ("speech", "lyrics", "sign")
 STYLES = ("italic", "top")

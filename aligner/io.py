@@ -19,6 +19,8 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     temporary = Path(name)
     try:
         yield temporary
+        # mkstemp makes the file private (0600); outputs are ordinary readable files.
+        os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
@@ -27,3 +29,8 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
 def write_text(path: str | Path, text: str) -> None:
     with atomic_path(path) as temporary:
         temporary.write_text(text, encoding="utf-8")
+
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    with atomic_path(path) as temporary:
+        temporary.write_bytes(data)

@@ -16,11 +16,9 @@ import argparse
 import csv
 import gzip
 import io
-import os
 import random
 import re
 import sys
-import tempfile
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -35,6 +33,7 @@ import webvtt
 from webvtt.models import Caption
 
 from aligner.errors import CineAlignError, InputFormatError
+from aligner.io import write_bytes
 from aligner.lexicon.model import CINEBIAS_CATEGORIES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -937,20 +936,6 @@ def summary(films: list[Rendered]) -> str:
 # --------------------------------------------------------------------------- output
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder so readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def readme_with(current: str, block: str) -> str:
     """Replace the generated section of the corpus README, keeping the hand-written prose."""
     generated = f"{README_START}\n{block}\n{README_END}"
@@ -970,17 +955,17 @@ def build(scripts: Path, out: Path) -> str:
     written = set()
     for rendered in films:
         for name, data in rendered.files.values():
-            write_atomic(out / "films" / name, data)
+            write_bytes(out / "films" / name, data)
             written.add(name)
     for stale in (out / "films").iterdir():
         if stale.is_file() and stale.name not in written:
             stale.unlink()
     for name, (header, rows) in TABLES.items():
-        write_atomic(out / name, csv_bytes(header, rows(films)))
+        write_bytes(out / name, csv_bytes(header, rows(films)))
     block = summary(films)
     readme = out / "README.md"
     current = readme.read_text(encoding="utf-8") if readme.exists() else ""
-    write_atomic(readme, readme_with(current, block).encode("utf-8"))
+    write_bytes(readme, readme_with(current, block).encode("utf-8"))
     return block
 
 

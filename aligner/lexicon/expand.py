@@ -9,12 +9,11 @@ comments, order and every form a linguist wrote stay exactly as they were.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from aligner.io import write_text
 from aligner.lexicon.load import parse_file
 from aligner.lexicon.problems import errors
 
@@ -45,17 +44,6 @@ def _table_end(lines: list[str], header_line: int) -> int:
         if stripped and not stripped.startswith("#"):
             end = index + 1
     return end
-
-
-def write_atomic(path: Path, text: str) -> None:
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def plan_file(path: Path, plugin: LanguagePlugin) -> list[Expansion]:
@@ -90,7 +78,7 @@ def apply_file(path: Path, plans: list[Expansion]) -> None:
         at = _table_end(lines, lines_by_id[plan.concept] or 0)
         new = [f"{slot} = {_toml_value(forms)}" for slot, forms in plan.slots.items()]
         lines[at:at] = new
-    write_atomic(path, "\n".join(lines) + "\n")
+    write_text(path, "\n".join(lines) + "\n")
 
 
 def expand_directory(

@@ -10,6 +10,7 @@ each line's best candidate and embeds only what that needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import numpy as np
 import polars as pl
@@ -181,6 +182,7 @@ def align_lines(
     full-film mode, which is slower but gives the margin its full neighbourhoods.
     """
     params = params or AlignParams()
+    params = replace(params, merge_penalty=params.lone_merge_penalty)
     src, tgt = _sides(src_frame, tgt_frame)
     aligner = _FilmAligner(src, tgt, encoder, params)
     anchor_rows = range(len(src)) if not prune else _anchor_rows(src, params.anchor_sample)

@@ -25,6 +25,9 @@ class AlignParams:
 
     threshold: float = 0.9  # ratio margin a link must beat (skipping a line scores 0)
     merge_penalty: float = -0.02  # < 0: a small bonus for a link that covers three lines
+    # Selected lines have no path to arbitrate between a line and its neighbours, so there
+    # a 1-2 or 2-1 link must beat the 1-1 link clearly.
+    lone_merge_penalty: float = 0.05
     time_weight: float = 0.01  # penalty per squared spread of the anchors around the fit
     k: int = DEFAULT_K  # neighbours in the margin denominator
     merges: bool = True  # consider 1-2 and 2-1 links

@@ -1,0 +1,114 @@
+"""The whole pipeline on the bundled sample, as `make demo` runs it.
+
+Marked slow: it embeds the sample films with the bundled e5-small encoder (the
+embedding cache is shared by the tests in this module, as it is across a user's runs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from aligner.cli.main import app
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "sample"
+
+
+def build_args(lang: str, out: Path) -> list[str]:
+    return [
+        "build", "--src", "en", "--tgt", lang, "--src-subs", str(SAMPLE / "films"),
+        "--pairs", str(SAMPLE / "seed_pairs.csv"), "--encoder", "e5-small",
+        "--out", str(out), "--no-progress",
+    ]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("embeddings")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, cache_dir) -> dict[str, Path]:
+    """One uninterrupted build per target language."""
+    outs = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CINEALIGN_CACHE", str(cache_dir))
+        for lang in ("et", "hi"):
+            out = tmp_path_factory.mktemp(f"build-{lang}")
+            result = CliRunner().invoke(app, build_args(lang, out))
+            assert result.exit_code == 0, result.output
+            outs[lang] = out
+    return outs
+
+
+@pytest.mark.parametrize("lang", ["et", "hi"])
+def test_build_writes_the_gold_benchmark(built, lang):
+    out = built[lang]
+    dataset = pl.read_csv(out / f"{lang}_cinebias.csv")
+    assert dataset.columns[:4] == ["sent_more", "sent_less", "stereo_antistereo", "bias_type"]
+    assert set(dataset["verdict"]) == {"ok"}
+    gold = pl.read_csv(SAMPLE / "gold" / "pairs.csv").filter(
+        (pl.col("lang") == lang) & pl.col("reason").is_null()
+    )
+    joined = dataset.join(gold, on="pair_id", how="left", suffix="_gold")
+    wrong = joined.filter(
+        (pl.col("sent_more") != pl.col("sent_more_gold"))
+        | (pl.col("sent_less") != pl.col("sent_less_gold"))
+        | pl.col("sent_more_gold").is_null()
+    )
+    assert wrong.height == 0, wrong.select("pair_id", "sent_more", "sent_more_gold").rows()
+    assert dataset.height >= 0.9 * gold.height
+
+    seeds = pl.read_csv(SAMPLE / "seed_pairs.csv")
+    review = pl.read_csv(out / "review.csv")
+    assert review.height == seeds.height  # every seed pair is in the review queue
+    report = (out / "report.md").read_text()
+    assert "## Per-stage counts" in report and "## Drop reasons" in report
+    assert (out / "alignment_confidence.png").read_bytes()[:4] == b"\x89PNG"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["encoder"] == "e5-small" and not manifest["failed_films"]
+
+
+def test_rerun_reuses_every_stage_and_writes_the_same_bytes(built, cache_dir, monkeypatch):
+    monkeypatch.setenv("CINEALIGN_CACHE", str(cache_dir))
+    out = built["et"]
+    before = (out / "et_cinebias.csv").read_bytes()
+    result = CliRunner().invoke(app, build_args("et", out))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["stages_run"] == []
+    assert (out / "et_cinebias.csv").read_bytes() == before
+
+
+def test_killed_build_resumes_to_identical_output(built, cache_dir, tmp_path):
+    out = tmp_path / "killed"
+    env = {**os.environ, "CINEALIGN_CACHE": str(cache_dir)}
+    command = [sys.executable, "-c", "from aligner.cli.main import run; run()",
+               *build_args("et", out)]
+    process = subprocess.Popen(command, env=env, cwd=REPO, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    # Kill once the first film's alignment is on disk: mid-way through the build.
+    while not list((out / "work" / "et" / "align").glob("*.parquet")):
+        assert process.poll() is None, "build ended before it could be interrupted"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert not (out / "et_cinebias.csv").exists()
+    finished = subprocess.run(command, env=env, cwd=REPO, capture_output=True, text=True)
+    assert finished.returncode == 0, finished.stderr
+    for name in ("et_cinebias.csv", "review.csv", "report.md"):
+        assert (out / name).read_bytes() == (built["et"] / name).read_bytes(), name

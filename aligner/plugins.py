@@ -35,7 +35,7 @@ class Token:
 
 @dataclass(frozen=True)
 class FormMatch:
-    """A lexicon form found in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``."""
+    """A lexicon form in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``."""
 
     concept: str
     slot: str

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
-from aligner.analysis.text import canonical
-from aligner.lexicon.model import Concept
+from aligner.analysis.parse import Parse
+from aligner.analysis.text import canonical, match_case
+from aligner.lexicon.model import Concept, Lexicon, counterpart_form
+from aligner.plugins import Edit, FormMatch, Token
 from langs.base import BasePlugin
 
 # Words with inner apostrophes or hyphens stay whole ("women's", "middle-aged");
@@ -35,6 +37,14 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
+# Vowel letters that do not sound as a vowel (a university, a European) and silent h.
+_VOWEL_SOUND = re.compile(r"^(?:[aeio](?!ur[oa])|u(?!ni|s[eu]|r[aeiou]|k)|hour|honest|heir)", re.I)
+
+
+def indefinite_article(word: str) -> str:
+    return "an" if _VOWEL_SOUND.match(word) else "a"
+
+
 def possessive(noun: str) -> str:
     return noun + "'" if noun.endswith("s") else noun + "'s"
 
@@ -55,8 +65,32 @@ class English(BasePlugin):
     def fold(self, text: str) -> str:
         return canonical(text).casefold()
 
-    # agreement_edits: the default (none); English articles and verbs do not change
-    # with the swapped noun's gender.
+    def agreement_edits(
+        self,
+        text: str,
+        tokens: list[Token],
+        match: FormMatch,
+        new: Concept,
+        lexicon: Lexicon,
+        parse: Parse | None = None,
+    ) -> list[Edit]:
+        """Only the indefinite article agrees, with the sound of the next word (a/an adult).
+
+        Gender never changes an English verb or adjective, so nothing else is edited.
+        """
+        if match.first == 0:
+            return []
+        article = tokens[match.first - 1]
+        if article.text.lower() not in ("a", "an"):
+            return []
+        form = counterpart_form(lexicon[match.concept], new, match.slot, match.surface, self.fold)
+        if form is None:
+            return []
+        wanted = indefinite_article(form)
+        if article.text.lower() == wanted:
+            return []
+        written = match_case(article.text, wanted)
+        return [Edit(article.start, article.end, article.text, written, "agreement")]
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Plural from the lemma or sg; possessives from sg and pl."""

@@ -48,3 +48,12 @@ def align_spans(text: str, pieces: list[str]) -> list[Token]:
         tokens.append(Token(piece, start, start + len(piece)))
         cursor = start + len(piece)
     return tokens
+
+
+def match_case(model: str, word: str) -> str:
+    """``word`` capitalised like ``model``: sentence-initial "Naised" -> "Mehed"."""
+    if model.isupper() and len(model) > 1:
+        return word.upper()
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word

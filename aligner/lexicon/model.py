@@ -9,6 +9,7 @@ which is how case, number and possessive survive a swap.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,3 +112,20 @@ class Lexicon:
 
     def by_category(self, category: str) -> list[Concept]:
         return [c for c in self.concepts.values() if c.category == category]
+
+
+def counterpart_form(
+    old: Concept, new: Concept, slot: str, surface: str, fold: Callable[[str], str]
+) -> str | None:
+    """The form of ``new`` that replaces ``surface`` (a form of ``old`` in ``slot``).
+
+    Alternatives are parallel: when the line uses the k-th form a slot lists (Hindi
+    युवा next to जवान), the k-th counterpart form is written (बुज़ुर्ग next to बूढ़ा), so the
+    register stays; otherwise the counterpart's first form.
+    """
+    forms = new.forms.get(slot, ())
+    if not forms:
+        return None
+    listed = [fold(f) for f in old.forms.get(slot, ())]
+    position = listed.index(fold(surface)) if fold(surface) in listed else 0
+    return forms[position] if position < len(forms) else forms[0]

@@ -116,12 +116,3 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     for edit in reversed(ordered):
         text = text[: edit.start] + edit.new + text[edit.end :]
     return text
-
-
-def match_case(model: str, word: str) -> str:
-    """``word`` capitalised like ``model``: sentence-initial "Naised" -> "Mehed"."""
-    if model.isupper() and len(model) > 1:
-        return word.upper()
-    if model[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word

@@ -8,18 +8,18 @@ a target pair, or a reason code saying why there is none.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
+from aligner.analysis.text import match_case
 from aligner.frames import PAIRS, conform
-from aligner.lexicon.model import Concept, Lexicon
+from aligner.lexicon.model import Lexicon, counterpart_form
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
 from aligner.pairs.concepts import are_counterparts, counterpart_ids
-from aligner.pairs.diff import apply_edits, compare, match_case, span
+from aligner.pairs.diff import apply_edits, compare, span
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
 
@@ -80,23 +80,6 @@ def english_swap(original: str, swapped: str, langs: Languages) -> tuple[str, st
         return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail=f"several swaps: {swaps}")
     swap = comparison.swaps[0]
     return swap.a.concept, swap.b.concept
-
-
-def counterpart_form(
-    old: Concept, new: Concept, slot: str, surface: str, fold: Callable[[str], str]
-) -> str | None:
-    """The form of ``new`` that replaces ``surface`` (a form of ``old`` in ``slot``).
-
-    Alternatives are parallel: when the line uses the k-th form a slot lists (Hindi
-    युवा next to जवान), the k-th counterpart form is written (बुज़ुर्ग next to बूढ़ा), so the
-    register stays; otherwise the counterpart's first form.
-    """
-    forms = new.forms.get(slot, ())
-    if not forms:
-        return None
-    listed = [fold(f) for f in old.forms.get(slot, ())]
-    position = listed.index(fold(surface)) if fold(surface) in listed else 0
-    return forms[position] if position < len(forms) else forms[0]
 
 
 def _missing(concept: str, langs: Languages) -> str | None:

@@ -82,3 +82,37 @@ def test_plural(singular, expected):
 
 def test_possessive():
     assert possessive("boys") == "boys'" and possessive("men") == "men's"
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "counterpart", "expected"),
+    [
+        ("Is the doctor a child?", "age.child", "age.adult", "Is the doctor an adult?"),
+        ("An old man drove.", "age.old", "age.young", "A young man drove."),
+        ("She is a woman.", "gender.woman", "gender.man", "She is a man."),
+    ],
+)
+def test_indefinite_article_agrees_with_the_swapped_word(en, text, concept, counterpart, expected):
+    from aligner.analysis.text import match_case
+    from aligner.pairs.diff import apply_edits, span
+    from aligner.plugins import Edit
+
+    plugin, lexicon = en
+    tokens = plugin.tokenize(text)
+    match = next(m for m in plugin.match_forms(tokens, lexicon) if m.concept == concept)
+    new = lexicon[counterpart]
+    start, end = span(tokens, match)
+    swap = Edit(start, end, match.surface, match_case(match.surface, new.form(match.slot)), "swap")
+    edits = plugin.agreement_edits(text, tokens, match, new, lexicon)
+    assert apply_edits(text, [swap, *edits]) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [("adult", "an"), ("young", "a"), ("European", "a"), ("university", "a"), ("hour", "an"),
+     ("Indian", "an"), ("elderly", "an")],
+)
+def test_indefinite_article(word, article):
+    from langs.en import indefinite_article
+
+    assert indefinite_article(word) == article

@@ -32,11 +32,26 @@ VERSIONED_PACKAGES = (
 )
 
 
-def accepted_pairs(pairs: pl.DataFrame, decisions: pl.DataFrame | None) -> pl.DataFrame:
-    """Transferred pairs the validator accepts, after any linguist decisions are applied."""
+def accepted_pairs(
+    pairs: pl.DataFrame, decisions: pl.DataFrame | None, reviewed_only: bool = False
+) -> pl.DataFrame:
+    """Transferred pairs the validator accepts, after any linguist decisions are applied.
+
+    ``reviewed_only`` keeps just the pairs a linguist accepted or edited: proposals from
+    keyword candidates are not known to voice a stereotype until someone says so.
+    """
     from aligner.pairs.review import final_pairs
 
     kept = pairs.filter((pl.col("status") == "ok") & (pl.col("verdict") == "ok"))
+    if reviewed_only:
+        decided = (
+            decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
+            if decisions is not None else None
+        )
+        keys = decided.select("pair_id", "lang") if decided is not None else None
+        kept = kept.join(keys, on=["pair_id", "lang"], how="semi") if keys is not None else (
+            kept.clear()
+        )
     if decisions is not None:
         kept = final_pairs(kept, decisions)
     return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
@@ -58,16 +73,44 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
         "histogram": out / "alignment_confidence.png",
         "manifest": out / "manifest.json",
     }
-    write_csv(accepted_pairs(pairs, decisions) if pairs.height else pairs, written["dataset"])
+    reviewed_only = config.pairs is None
+    dataset = accepted_pairs(pairs, decisions, reviewed_only) if pairs.height else pairs
+    write_csv(dataset, written["dataset"])
     cues = run.frame("cues")
     target_cues = cues.filter(pl.col("lang") == config.tgt) if cues.height else None
     if pairs.height:
+        written["review"] = _review_path(written["review"], decisions)
         write_csv(export_review(pairs, target_cues, decisions), written["review"])
     aligned = run.frame("aligned")
     confidence_histogram(aligned, written["histogram"])
     write_text(written["report"], render_report(run, written["histogram"].name))
     _write_manifest(run, written["manifest"])
     return written
+
+
+def _review_path(path: Path, decisions: pl.DataFrame | None) -> Path:
+    """Where to write the review sheet without losing a linguist's unapplied work.
+
+    A sheet whose decision, edit or comment cells hold anything the decision store
+    does not (work not yet merged with ``align review apply``) is left alone, and the
+    fresh sheet goes beside it as ``review.new.csv``.
+    """
+    from aligner.pairs.io import read_frame
+    from aligner.pairs.review import DECIDED
+
+    if not path.exists():
+        return path
+    sheet = read_frame(path)
+    filled = [c for c in DECIDED if c in sheet.columns]
+    if not filled:
+        return path
+    worked = sheet.filter(pl.any_horizontal(pl.col(c).is_not_null() for c in filled))
+    if decisions is not None and worked.height:
+        known = decisions.select("pair_id", "lang", *filled)
+        worked = worked.select("pair_id", "lang", *filled).join(
+            known, on=["pair_id", "lang", *filled], how="anti", nulls_equal=True
+        )
+    return path if worked.height == 0 else path.with_name("review.new.csv")
 
 
 def _read_decisions(path: Path | None) -> pl.DataFrame | None:

@@ -53,7 +53,7 @@ class BuildRun:
 class _Stages:
     """The per-film stage functions, sharing the lazily loaded encoder and languages."""
 
-    def __init__(self, config: BuildConfig, seeds: pl.DataFrame, seeds_digest: str):
+    def __init__(self, config: BuildConfig, seeds: pl.DataFrame | None, seeds_digest: str):
         self.config = config
         self.seeds = seeds
         self.seeds_digest = seeds_digest
@@ -88,10 +88,23 @@ class _Stages:
 
     def candidates(self, film: str, cues: pl.DataFrame) -> pl.DataFrame:
         src = cues.filter(pl.col("lang") == self.config.src)
-        seeds = self.seeds.filter(pl.col("film") == film)
+        seeds = self.seeds.filter(pl.col("film") == film) if self.seeds is not None else (
+            self._proposals(src)
+        )
         if self.config.categories:
             seeds = seeds.filter(pl.col("bias_type").is_in(list(self.config.categories)))
         return match_seeds(seeds, src)
+
+    def _proposals(self, src: pl.DataFrame) -> pl.DataFrame:
+        """Without seed pairs: English pairs proposed from keyword candidates, for review."""
+        from aligner.build.proposals import propose_pairs
+        from aligner.extract import extract
+        from aligner.pairs.transfer import Languages
+
+        langs = self.languages
+        english = Languages(langs.en, langs.en_lexicon, langs.en, langs.en_lexicon)
+        found = extract(src, langs.en, langs.en_lexicon, self.config.categories)
+        return propose_pairs(found, english)
 
     def align(self, cues: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
         from aligner.align.film import align_lines
@@ -133,8 +146,6 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     unknown = sorted(force - set(STAGES))
     if unknown:
         raise ConfigError(f"--force: unknown stage {unknown[0]!r}; stages: {', '.join(STAGES)}")
-    if config.pairs is None:
-        raise ConfigError("--pairs FILE.csv is needed: the English seed pairs to carry over")
     tgt_subs = config.tgt_subs or config.src_subs
     films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
     if not films:
@@ -142,10 +153,12 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
             f"no film has both {config.src} and {config.tgt} subtitles in "
             f"{config.src_subs} and {tgt_subs} (files are named <film>.<lang>.<ext>)"
         )
-    seeds = read_seed_pairs(config.pairs)
+    seeds = read_seed_pairs(config.pairs) if config.pairs else None
     run = BuildRun(config, unmatched=unmatched)
     run.store = StageStore(config.work_dir / config.tgt, force)
-    stages = _Stages(config, seeds, file_digest(config.pairs))
+    # Proposals depend on the English lexicon, which the lexicon digest already covers.
+    seeds_digest = file_digest(config.pairs) if config.pairs else "extract"
+    stages = _Stages(config, seeds, seeds_digest)
     settings = config.settings()
     with Progress(disable=not config.show_progress, transient=True) as progress:
         task = progress.add_task(f"Building {config.src}→{config.tgt}", total=len(films))
@@ -174,7 +187,7 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -
         )
         outcome.cues = cues
         candidates, k_cand = timed(
-            "candidates", [k_ingest, stages.seeds_digest],
+            "candidates", [k_ingest, stages.seeds_digest, stages.lexicon_digest],
             lambda: stages.candidates(film.film, cues),
             {**lang_settings, "categories": settings["categories"]},
         )

@@ -45,7 +45,7 @@ def stage_counts(run: BuildRun) -> pl.DataFrame:
             "film": film.film,
             f"{src} lines": _count(cues, pl.col("lang") == src),
             f"{tgt} lines": _count(cues, pl.col("lang") == tgt),
-            "seed pairs": _count(cand),
+            "English pairs": _count(cand),
             "matched to a line": _count(cand, pl.col("src_idx").is_not_null()),
             "aligned": _count(aligned, pl.col("status") == "aligned"),
             "transferred": _count(pairs, pl.col("status") == "ok"),
@@ -118,7 +118,9 @@ def render_report(run: BuildRun, histogram: str) -> str:
         f"# CineAlign build {config.src} → {config.tgt}",
         "",
         f"Encoder `{config.encoder}`, minimum alignment confidence {config.min_confidence}, "
-        f"seed pairs `{config.pairs}`.",
+        + (f"seed pairs `{config.pairs}`." if config.pairs else
+           "English pairs proposed from keyword candidates (the dataset holds only pairs a "
+           "linguist accepted in the review queue)."),
         "",
         "## Per-stage counts",
         "",

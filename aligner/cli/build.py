@@ -73,5 +73,10 @@ def build(
             console.print(f"[bold red]film {film.film} failed:[/] {film.error}", highlight=False)
     for key, path in written.items():
         console.print(f"{key:>9}: {path}", highlight=False)
+    if written["review"].name != "review.csv":
+        console.print(
+            "[yellow]review.csv holds decisions not yet applied (align review apply); "
+            f"it was kept and the new sheet written to {written['review']}[/]", highlight=False
+        )
     if any(film.error for film in run.films):
         raise typer.Exit(1)

@@ -112,3 +112,33 @@ def test_killed_build_resumes_to_identical_output(built, cache_dir, tmp_path):
     assert finished.returncode == 0, finished.stderr
     for name in ("et_cinebias.csv", "review.csv", "report.md"):
         assert (out / name).read_bytes() == (built["et"] / name).read_bytes(), name
+
+
+def test_without_seed_pairs_only_reviewed_proposals_reach_the_dataset(cache_dir, tmp_path,
+                                                                      monkeypatch):
+    monkeypatch.setenv("CINEALIGN_CACHE", str(cache_dir))
+    out = tmp_path / "proposals"
+    seeds = ("--pairs", str(SAMPLE / "seed_pairs.csv"))
+    args = [a for a in build_args("et", out) if a not in seeds]
+    args += ["--category", "race-color"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    review = pl.read_csv(out / "review.csv")
+    assert review.height > 0 and set(review["bias_type"]) == {"race-color"}
+    assert pl.read_csv(out / "et_cinebias.csv").height == 0  # nothing reviewed yet
+
+    valid = review.filter(pl.col("verdict") == "ok")
+    chosen = valid["pair_id"][0]
+    sheet = review.with_columns(
+        decision=pl.when(pl.col("pair_id") == chosen).then(pl.lit("accept")).otherwise(None)
+    )
+    sheet.write_csv(tmp_path / "reviewed.csv")
+    decisions = tmp_path / "decisions.csv"
+    applied = CliRunner().invoke(
+        app, ["review", "apply", str(tmp_path / "reviewed.csv"), "--decisions", str(decisions)]
+    )
+    assert applied.exit_code == 0, applied.output
+    rebuilt = CliRunner().invoke(app, [*args, "--decisions", str(decisions)])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    dataset = pl.read_csv(out / "et_cinebias.csv")
+    assert dataset["pair_id"].to_list() == [chosen]

@@ -52,3 +52,20 @@ class ModelUnavailableError(CineAlignError):
 
 class ConfigError(CineAlignError):
     """A malformed configuration file or an invalid combination of options."""
+
+
+class MissingExtraError(CineAlignError):
+    """A language needs an optional package that is not installed."""
+
+
+def require(module: str, extra: str, purpose: str):
+    """Import an optional dependency, or say in one line which extra installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        package = module.split(".")[0]
+        raise MissingExtraError(
+            f"{purpose} needs the {package!r} package: pip install 'cinealign[{extra}]'"
+        ) from err

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import align_spans, canonical
+from aligner.errors import require
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs import hi_rules
@@ -136,9 +137,8 @@ class Hindi(BasePlugin):
         return self.normalize(text).replace(_NUKTA, "")
 
     def tokenize(self, text: str) -> list[Token]:
-        from indicnlp.tokenize.indic_tokenize import trivial_tokenize
-
-        return align_spans(text, trivial_tokenize(text, "hi"))
+        tokenizer = require("indicnlp.tokenize.indic_tokenize", "hi", "Hindi tokenization")
+        return align_spans(text, tokenizer.trivial_tokenize(text, "hi"))
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         """Matches, with the case read from what follows: a postposition makes it oblique."""

@@ -50,3 +50,13 @@ def test_wheel_carries_every_lexicon_file(tmp_path):
         SOURCE_LEXICONS
     )
     assert "aligner/subtitles/reader.py" in names
+
+
+def test_missing_optional_package_is_one_clear_error():
+    import pytest
+
+    from aligner.errors import MissingExtraError, require
+
+    with pytest.raises(MissingExtraError, match=r"pip install 'cinealign\[et\]'"):
+        require("no_such_module_for_cinealign.sub", "et", "Estonian morphology")
+    assert require("json", "et", "anything").dumps([]) == "[]"

@@ -6,6 +6,8 @@ Vabamorf functions below need nothing from the network.
 
 from __future__ import annotations
 
+from aligner.errors import require
+
 # The 14 cases in Vabamorf's codes, in grammar-book order.
 CASES: tuple[str, ...] = (
     "n",
@@ -27,13 +29,17 @@ SLOTS: tuple[str, ...] = tuple(f"{number}_{case}" for number in ("sg", "pl") for
 _POS = {"noun": "S", "adj": "A"}
 
 
+def _morf():
+    return require("estnltk.vabamorf.morf", "et", "Estonian morphology")
+
+
 def synthesize_slots(lemma: str, pos: str = "noun") -> dict[str, tuple[str, ...]]:
     """Every case and number form Vabamorf generates for ``lemma``; short illatives join sg_ill.
 
     A slot Vabamorf cannot fill (a plural-only noun's singular) is left out, for a
     reviewer to notice.
     """
-    from estnltk.vabamorf.morf import synthesize
+    synthesize = _morf().synthesize
 
     tag = _POS.get(pos, "")
     # The English part of speech is only a hint: "white" is an adjective, valgenahaline a noun.
@@ -59,9 +65,7 @@ def synthesize_slots(lemma: str, pos: str = "noun") -> dict[str, tuple[str, ...]
 
 def analyse_forms(words: list[str]) -> list[set[str]]:
     """For each word, the ``<num>_<case>`` slots Vabamorf reads it as, after disambiguation."""
-    from estnltk.vabamorf.morf import Vabamorf
-
-    result = Vabamorf.instance().analyze(words, disambiguate=True, guess=True)
+    result = _morf().Vabamorf.instance().analyze(words, disambiguate=True, guess=True)
     slots: list[set[str]] = []
     for item in result:
         found = set()

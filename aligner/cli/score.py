@@ -9,7 +9,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-CACHE_NAME = ".score-cache.parquet"
 METRIC_HELP = (
     "cps (Nangia et al.), sss (modified tokens given the shared ones), aul / aula "
     "(Kaneko & Bollegala), clm-sum / clm-mean (causal LMs)."
@@ -79,12 +78,10 @@ def score(
     ] = True,
 ) -> None:
     """Score minimal pairs with a masked or causal LM; write per-pair scores and a report."""
-    from transformers.utils import logging as transformers_logging
 
     from aligner.errors import ConfigError
-    from aligner.score import ScoreSettings, load_lm, read_pairs, score_pairs
-    from aligner.score.plot import category_chart
-    from aligner.score.report import write_pair_scores, write_report
+    from aligner.score import ScoreSettings, read_pairs
+    from aligner.score.run import score_into
 
     if pairs_format not in ("parquet", "csv"):
         raise ConfigError(f"--pairs-format must be parquet or csv, not {pairs_format!r}")
@@ -99,20 +96,15 @@ def score(
         seed=seed,
         token_budget=token_budget,
     )
-    frame = read_pairs(pairs)
-    transformers_logging.disable_progress_bar()
-    lm = load_lm(_model_name(model, lang), device=device, dtype=dtype, attentions=metric == "aula")
-    cache = out / CACHE_NAME
-    if not resume:
-        cache.unlink(missing_ok=True)
-    scored, report = score_pairs(frame, lm, settings, source=pairs, progress=True, cache_path=cache)
-    scores_path = write_pair_scores(scored, out / f"scores.{pairs_format}")
-    chart = category_chart(report, out / "categories.png")
-    json_path, md_path = write_report(report, out, chart.name)
+    written = score_into(
+        read_pairs(pairs), _model_name(model, lang), settings, out, source=pairs,
+        device=device, dtype=dtype, resume=resume, pairs_format=pairs_format,
+    )
+    report = written.report
     console = Console()
     console.print(_table(report), highlight=False)
     console.print(report.signature, highlight=False, soft_wrap=True)
-    for path in (scores_path, json_path, md_path, chart):
+    for path in (written.scores, written.json, written.markdown, written.chart):
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)
 
 

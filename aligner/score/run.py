@@ -1,0 +1,60 @@
+"""Score a pairs frame into a directory: per-pair scores, report, chart.
+
+One function for ``align score`` and for the optional score stage of ``align build``,
+so both write the same files the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from aligner.score.scorer import ScoreSettings
+
+CACHE_NAME = ".score-cache.parquet"
+
+
+@dataclass(frozen=True)
+class ScoreOutputs:
+    report: object  # aligner.score.report.ScoreReport
+    scores: Path
+    json: Path
+    markdown: Path
+    chart: Path
+
+
+def score_into(
+    frame: pl.DataFrame,
+    model: str,
+    settings: ScoreSettings,
+    out: Path,
+    *,
+    source: Path | None = None,
+    device: str = "auto",
+    dtype: str = "float32",
+    resume: bool = True,
+    pairs_format: str = "parquet",
+    progress: bool = True,
+) -> ScoreOutputs:
+    """Score ``frame`` with ``model``; a rerun reuses the pair scores cached in ``out``."""
+    from transformers.utils import logging as transformers_logging
+
+    from aligner.score.lm import load_lm
+    from aligner.score.plot import category_chart
+    from aligner.score.report import write_pair_scores, write_report
+    from aligner.score.scorer import score_pairs
+
+    transformers_logging.disable_progress_bar()
+    lm = load_lm(model, device=device, dtype=dtype, attentions=settings.metric == "aula")
+    cache = out / CACHE_NAME
+    if not resume:
+        cache.unlink(missing_ok=True)
+    scored, report = score_pairs(
+        frame, lm, settings, source=source, progress=progress, cache_path=cache
+    )
+    scores = write_pair_scores(scored, out / f"scores.{pairs_format}")
+    chart = category_chart(report, out / "categories.png")
+    json_path, md_path = write_report(report, out, chart.name)
+    return ScoreOutputs(report, scores, json_path, md_path, chart)

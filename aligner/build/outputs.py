@@ -81,11 +81,24 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     if pairs.height:
         written["review"] = _review_path(written["review"], decisions)
         write_csv(export_review(pairs, target_cues, decisions), written["review"])
+    score = _score(run, dataset, out / "score") if config.score_model and dataset.height else None
+    if score is not None:
+        written["score"] = score.markdown
     aligned = run.frame("aligned")
     confidence_histogram(aligned, written["histogram"])
-    write_text(written["report"], render_report(run, written["histogram"].name))
+    write_text(written["report"], render_report(run, written["histogram"].name, score))
     _write_manifest(run, written["manifest"])
     return written
+
+
+def _score(run: BuildRun, dataset: pl.DataFrame, out: Path):
+    """The optional last stage: the new benchmark scored with ``--score-model``."""
+    from aligner.score.run import score_into
+    from aligner.score.scorer import ScoreSettings
+
+    config = run.config
+    settings = ScoreSettings(lang=config.tgt)
+    return score_into(dataset, config.score_model, settings, out, progress=config.show_progress)
 
 
 def _review_path(path: Path, decisions: pl.DataFrame | None) -> Path:

@@ -108,7 +108,23 @@ def _cell(value: object) -> str:
     return "" if value is None else str(value).replace("|", "\\|")
 
 
-def render_report(run: BuildRun, histogram: str) -> str:
+def _score_section(score) -> list[str]:
+    if score is None:
+        return []
+    overall = score.report.overall
+    return [
+        "## Bias score",
+        "",
+        f"{score.report.metric} = {overall.score:.2f} over {overall.n} pairs "
+        f"(95% CI {overall.ci_low:.2f}-{overall.ci_high:.2f}); per category in "
+        f"[score/{score.markdown.name}](score/{score.markdown.name}).",
+        "",
+        f"`{score.report.signature}`",
+        "",
+    ]
+
+
+def render_report(run: BuildRun, histogram: str, score=None) -> str:
     config = run.config
     pairs = run.frame("pairs")
     counts = stage_counts(run)
@@ -134,6 +150,7 @@ def render_report(run: BuildRun, histogram: str) -> str:
         "## Drop reasons",
         "",
         _markdown(drop_reasons(pairs)),
+        *_score_section(score),
         "## Alignment confidence",
         "",
         f"![alignment confidence]({histogram})",

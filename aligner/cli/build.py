@@ -37,6 +37,11 @@ def build(
     category: Annotated[
         list[str] | None, typer.Option("--category", help="Only these bias types (repeatable).")
     ] = None,
+    score_model: Annotated[
+        str | None,
+        typer.Option(help="Score the new benchmark with this masked LM (name or directory); "
+                     "results in OUT/score/."),
+    ] = None,
     decisions: Annotated[
         Path | None,
         typer.Option(help="Linguists' decision store (align review apply); applied to the "
@@ -62,6 +67,7 @@ def build(
         {
             "src": src, "tgt": tgt, "src_subs": src_subs, "tgt_subs": tgt_subs, "pairs": pairs,
             "encoder": encoder, "out": out, "work": work, "min_confidence": min_confidence,
+            "score_model": score_model,
             "categories": tuple(category) if category else None, "show_progress": progress,
         },
     )

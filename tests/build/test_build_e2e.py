@@ -142,3 +142,25 @@ def test_without_seed_pairs_only_reviewed_proposals_reach_the_dataset(cache_dir,
     assert rebuilt.exit_code == 0, rebuilt.output
     dataset = pl.read_csv(out / "et_cinebias.csv")
     assert dataset["pair_id"].to_list() == [chosen]
+
+
+def test_score_stage_scores_the_new_benchmark(built, cache_dir, tmp_path, monkeypatch):
+    import shutil
+
+    from tiny_models import bert, wordpiece_vocabulary
+
+    monkeypatch.setenv("CINEALIGN_CACHE", str(cache_dir))
+    out = tmp_path / "scored"
+    shutil.copytree(built["et"], out)  # same work dir: only the score stage is new
+    dataset = pl.read_csv(out / "et_cinebias.csv")
+    texts = dataset["sent_more"].to_list() + dataset["sent_less"].to_list()
+    model = bert(tmp_path / "et-bert", 3, wordpiece_vocabulary(texts, 300))
+    result = CliRunner().invoke(app, [*build_args("et", out), "--score-model", str(model)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["stages_run"] == []
+    report = json.loads((out / "score" / "report.json").read_text())
+    assert report["overall"]["n"] == dataset.height
+    assert report["signature"].startswith(f"model:{model}|metric:cps")
+    assert (out / "score" / "categories.png").exists()
+    assert "## Bias score" in (out / "report.md").read_text()

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 
 def build(
@@ -76,9 +77,10 @@ def build(
     console = Console()
     for film in run.films:
         if film.error:
-            console.print(f"[bold red]film {film.film} failed:[/] {film.error}", highlight=False)
+            message = f"[bold red]film {film.film} failed:[/] {escape(str(film.error))}"
+            console.print(message, highlight=False, soft_wrap=True)
     for key, path in written.items():
-        console.print(f"{key:>9}: {path}", highlight=False)
+        console.print(f"{key:>9}: {path}", highlight=False, soft_wrap=True)
     if written["review"].name != "review.csv":
         console.print(
             "[yellow]review.csv holds decisions not yet applied (align review apply); "

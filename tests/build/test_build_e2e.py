@@ -164,3 +164,25 @@ def test_score_stage_scores_the_new_benchmark(built, cache_dir, tmp_path, monkey
     assert report["signature"].startswith(f"model:{model}|metric:cps")
     assert (out / "score" / "categories.png").exists()
     assert "## Bias score" in (out / "report.md").read_text()
+
+
+def test_a_broken_film_is_reported_and_the_others_are_built(cache_dir, tmp_path, monkeypatch):
+    import shutil
+
+    monkeypatch.setenv("CINEALIGN_CACHE", str(cache_dir))
+    films = tmp_path / "films"
+    films.mkdir()
+    for name in ("harbour_lights.en.srt", "harbour_lights.et.srt"):
+        shutil.copy(SAMPLE / "films" / name, films / name)
+    (films / "broken.en.srt").write_text("1\n00:00:01,000 --> 00:00:02,000\nHi.\n")
+    (films / "broken.et.srt").write_text("1\n00:00:0x,000 --> 00:00:02,000\nTere.\n")
+    out = tmp_path / "out"
+    args = build_args("et", out)
+    args[args.index(str(SAMPLE / "films"))] = str(films)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1
+    assert "film broken failed" in result.output and "broken.et.srt:2" in result.output
+    dataset = pl.read_csv(out / "et_cinebias.csv")
+    assert set(dataset["film"]) == {"harbour_lights"}
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert list(manifest["failed_films"]) == ["broken"]

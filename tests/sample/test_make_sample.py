@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 
+import make_sample
 import pytest
+from sample_corpus.film import render_film
+from sample_corpus.layout import Cue, Turn
+from sample_corpus.reader_lines import detokenize, split_sentences, tokenize
+from sample_corpus.script import load_film
+from sample_corpus.timing import place_target
 
 from aligner.errors import InputFormatError
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_sample.py"
-
-
-@pytest.fixture(scope="module")
-def make_sample():
-    spec = importlib.util.spec_from_file_location("make_sample", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_sample"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
 
 HEADER = '[film]\nid = "tiny"\ntitle = "Tiny"\nyear = 2025\nsynopsis = "x"\n'
 GOOD = '\n[[unit]]\nen = "Hello there."\net = "Tere."\nhi = "नमस्ते।"\n'
@@ -54,16 +46,16 @@ def write_script(tmp_path: Path, body: str) -> Path:
         ('en = "A"\net = "B"\nhi = "C"\nturns = true\n', "needs a next speech unit"),
     ],
 )
-def test_a_broken_unit_names_the_script_and_its_line(tmp_path, make_sample, unit, message):
+def test_a_broken_unit_names_the_script_and_its_line(tmp_path, unit, message):
     path = write_script(tmp_path, GOOD + "\n[[unit]]\n" + unit)
     with pytest.raises(InputFormatError) as caught:
-        make_sample.load_film(path)
+        load_film(path)
     assert message in caught.value.reason
     assert caught.value.path == str(path)
     assert caught.value.line == 12  # the second [[unit]] header
 
 
-def test_a_character_the_legacy_encoding_lacks_is_a_script_error(tmp_path, make_sample):
+def test_a_character_the_legacy_encoding_lacks_is_a_script_error(tmp_path):
     path = tmp_path / "harbour_lights.toml"
     path.write_text(
         HEADER.replace("tiny", "harbour_lights")
@@ -71,10 +63,10 @@ def test_a_character_the_legacy_encoding_lacks_is_a_script_error(tmp_path, make_
         encoding="utf-8",
     )
     with pytest.raises(InputFormatError, match="cp1257"):
-        make_sample.render_film(make_sample.load_film(path))
+        render_film(load_film(path))
 
 
-def test_generator_exits_1_with_one_line_on_a_bad_script(tmp_path, make_sample, capsys):
+def test_generator_exits_1_with_one_line_on_a_bad_script(tmp_path, capsys):
     write_script(tmp_path, '\n[[unit]]\nen = "A"\n')
     assert make_sample.main(["--scripts", str(tmp_path), "--out", str(tmp_path / "out")]) == 1
     error = capsys.readouterr().err
@@ -91,8 +83,8 @@ def test_generator_exits_1_with_one_line_on_a_bad_script(tmp_path, make_sample, 
         ("Really?! No way.", ["Really?!", "No way."]),
     ],
 )
-def test_sentences_split_at_ends_but_not_at_ellipses_or_titles(make_sample, text, sentences):
-    assert make_sample.split_sentences(text) == sentences
+def test_sentences_split_at_ends_but_not_at_ellipses_or_titles(text, sentences):
+    assert split_sentences(text) == sentences
 
 
 @pytest.mark.parametrize(
@@ -105,23 +97,23 @@ def test_sentences_split_at_ends_but_not_at_ellipses_or_titles(make_sample, text
         ("well-known, don't", ["well-known", ",", "don't"]),
     ],
 )
-def test_opus_tokens_split_punctuation_and_join_back(make_sample, text, tokens):
-    assert make_sample.tokenize(text) == tokens
+def test_opus_tokens_split_punctuation_and_join_back(text, tokens):
+    assert tokenize(text) == tokens
     clean = text.removeprefix("[door slams] ")
-    assert make_sample.detokenize(make_sample.tokenize(clean)) == clean
+    assert detokenize(tokenize(clean)) == clean
 
 
-def test_target_cues_share_the_english_span_then_never_overlap(make_sample):
+def test_target_cues_share_the_english_span_then_never_overlap():
     english = [
-        make_sample.Cue((make_sample.Turn(0, "a" * 20),), "speech", None, 1_000, 3_000),
-        make_sample.Cue((make_sample.Turn(1, "b" * 10),), "speech", None, 3_200, 4_000),
+        Cue((Turn(0, "a" * 20),), "speech", None, 1_000, 3_000),
+        Cue((Turn(1, "b" * 10),), "speech", None, 3_200, 4_000),
     ]
     target = [
-        make_sample.Cue((make_sample.Turn(0, "x" * 30),), "speech", None),
-        make_sample.Cue((make_sample.Turn(0, "y" * 10),), "speech", None),
-        make_sample.Cue((make_sample.Turn(1, "z" * 5),), "speech", None),
+        Cue((Turn(0, "x" * 30),), "speech", None),
+        Cue((Turn(0, "y" * 10),), "speech", None),
+        Cue((Turn(1, "z" * 5),), "speech", None),
     ]
-    placed = make_sample.place_target(target, english, random.Random(0))
+    placed = place_target(target, english, random.Random(0))
     for cue, nxt in zip(placed, placed[1:], strict=False):
         assert nxt.start_ms >= cue.end_ms + 40
     assert all(cue.end_ms - cue.start_ms >= 700 for cue in placed)

@@ -7,6 +7,8 @@ windows, so a missing model is an error only when the user asked for stanza.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -87,3 +89,9 @@ def from_stanza(doc: stanza.Document, text: str | None = None) -> Parse:
 
 def parse_text(pipeline: stanza.Pipeline, text: str) -> Parse:
     return from_stanza(pipeline(text), text)
+
+
+def stanza_parser(lang: str, stanza_dir: Path) -> Callable[[str], Parse]:
+    """A function text -> Parse backed by one stanza pipeline loaded from ``stanza_dir``."""
+    pipeline = load_pipeline(lang, stanza_dir)
+    return functools.partial(parse_text, pipeline)

@@ -27,6 +27,7 @@ class BuildConfig:
     out: Path = Path("out")
     work: Path | None = None
     score_model: str | None = None
+    stanza_dir: Path | None = None
     min_confidence: float = 0.5
     categories: tuple[str, ...] = ()
     show_progress: bool = True
@@ -43,7 +44,7 @@ class BuildConfig:
         }
 
 
-_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work"}
+_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir"}
 
 
 def _plain(value: Any) -> Any:

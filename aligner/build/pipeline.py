@@ -59,6 +59,9 @@ class _Stages:
         self.seeds_digest = seeds_digest
         self._encoder = None
         self._languages = None
+        if config.stanza_dir is not None:
+            # A missing stanza model is a setup error: fail once, before any film.
+            self._languages = self._load_languages()
         self.lexicon_digest = _lexicon_digest((config.src, config.tgt))
 
     @property
@@ -74,10 +77,13 @@ class _Stages:
     @property
     def languages(self):
         if self._languages is None:
-            from aligner.pairs.transfer import load_languages
-
-            self._languages = load_languages(self.config.tgt)
+            self._languages = self._load_languages()
         return self._languages
+
+    def _load_languages(self):
+        from aligner.pairs.transfer import load_languages
+
+        return load_languages(self.config.tgt, stanza_dir=self.config.stanza_dir)
 
     def ingest(self, film: FilmFiles) -> pl.DataFrame:
         from aligner.subtitles import read_subtitles
@@ -129,7 +135,10 @@ class _Stages:
     def validate(self, pairs: pl.DataFrame) -> pl.DataFrame:
         from aligner.pairs.validate import validate_pairs
 
-        return validate_pairs(pairs, self.config.tgt, lexicon=self.languages.tgt_lexicon)
+        langs = self.languages
+        return validate_pairs(
+            pairs, self.config.tgt, lexicon=langs.tgt_lexicon, parser=langs.parser
+        )
 
 
 def _lexicon_digest(langs: tuple[str, ...]) -> str:
@@ -200,11 +209,12 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -
         pairs, k_transfer = timed(
             "transfer", [k_cand, k_align, stages.lexicon_digest],
             lambda: stages.transfer(candidates, aligned),
-            {**lang_settings, "min_confidence": settings["min_confidence"]},
+            {**lang_settings, "min_confidence": settings["min_confidence"],
+             "stanza_dir": settings["stanza_dir"]},
         )
         outcome.pairs, _ = timed(
             "validate", [k_transfer, stages.lexicon_digest],
-            lambda: stages.validate(pairs), lang_settings,
+            lambda: stages.validate(pairs), {**lang_settings, "stanza_dir": settings["stanza_dir"]},
         )
     except CineAlignError as err:
         outcome.error = err

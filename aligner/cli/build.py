@@ -43,6 +43,11 @@ def build(
         typer.Option(help="Score the new benchmark with this masked LM (name or directory); "
                      "results in OUT/score/."),
     ] = None,
+    stanza_dir: Annotated[
+        Path | None,
+        typer.Option(help="Stanza models for the target language: agreement follows their "
+                     "dependency parse instead of word windows."),
+    ] = None,
     decisions: Annotated[
         Path | None,
         typer.Option(help="Linguists' decision store (align review apply); applied to the "
@@ -68,7 +73,7 @@ def build(
         {
             "src": src, "tgt": tgt, "src_subs": src_subs, "tgt_subs": tgt_subs, "pairs": pairs,
             "encoder": encoder, "out": out, "work": work, "min_confidence": min_confidence,
-            "score_model": score_model,
+            "score_model": score_model, "stanza_dir": stanza_dir,
             "categories": tuple(category) if category else None, "show_progress": progress,
         },
     )

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from aligner import __version__
 from aligner.cli import align as align_cli
@@ -65,5 +66,6 @@ def run() -> None:
     try:
         app()
     except CineAlignError as err:
-        Console(stderr=True).print(f"[bold red]error:[/] {err}", highlight=False)
+        message = f"[bold red]error:[/] {escape(str(err))}"
+        Console(stderr=True).print(message, highlight=False, soft_wrap=True)
         sys.exit(1)

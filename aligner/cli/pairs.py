@@ -13,6 +13,9 @@ review_app = typer.Typer(help="Review queue for linguists: export a sheet, apply
 LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).")]
 LexiconsOption = Annotated[Path | None, typer.Option(
     "--lexicons", help="Lexicon root with <lang>/*.toml (default: the packaged lexicons).")]
+StanzaOption = Annotated[Path | None, typer.Option(
+    help="Directory with stanza models for LANG: agreement follows their dependency parse "
+         "instead of word windows.")]
 
 
 def _summary(frame, column: str, reason: str) -> str:
@@ -35,6 +38,7 @@ def transfer(
                                               "alignment.")] = None,
     min_confidence: Annotated[float, typer.Option(help="Reject alignments below this.")] = 0.0,
     lexicons: LexiconsOption = None,
+    stanza_dir: StanzaOption = None,
 ) -> None:
     """Carry English minimal pairs over to LANG through aligned lines, then validate them."""
     import polars as pl
@@ -57,9 +61,9 @@ def transfer(
         frame = gold_aligned(frame, read_frame(cues), lang)
     elif "tgt_lang" in frame.columns:
         frame = frame.filter(pl.col("tgt_lang") == lang)
-    langs = load_languages(lang, lexicons)
+    langs = load_languages(lang, lexicons, stanza_dir)
     pairs = transfer_pairs(seed_frame, frame, lang, min_confidence, langs=langs)
-    pairs = validate_pairs(pairs, lang, lexicon=langs.tgt_lexicon)
+    pairs = validate_pairs(pairs, lang, lexicon=langs.tgt_lexicon, parser=langs.parser)
     write_csv(pairs, out)
     typer.echo(f"{out}: {pairs.height} pairs; transfer {_summary(pairs, 'status', 'reason')}; "
                f"validator {_summary(pairs, 'verdict', 'verdict_reason')}")
@@ -75,8 +79,10 @@ def validate(
     out: Annotated[Path | None, typer.Option(help="Verdicts CSV; default "
                                              "<PAIRS>.verdicts.csv.")] = None,
     lexicons: LexiconsOption = None,
+    stanza_dir: StanzaOption = None,
 ) -> None:
     """Run the minimal-pair validator on every row and write the verdicts."""
+    from aligner.analysis.stanza_adapter import stanza_parser
     from aligner.lexicon.load import load_lexicon
     from aligner.pairs.io import read_csv_rows, write_csv
     from aligner.pairs.tokenizer import load_tokenizer
@@ -84,7 +90,8 @@ def validate(
 
     frame = read_csv_rows(pairs_csv)
     tokenizer = load_tokenizer(model_tokenizer) if model_tokenizer else None
-    verdicts = validate_pairs(frame, lang, tokenizer, load_lexicon(lang, lexicons))
+    parser = stanza_parser(lang, stanza_dir) if stanza_dir else None
+    verdicts = validate_pairs(frame, lang, tokenizer, load_lexicon(lang, lexicons), parser)
     target = out or pairs_csv.with_name(f"{pairs_csv.stem}.verdicts.csv")
     write_csv(verdicts, target)
     typer.echo(f"{target}: {_summary(verdicts, 'verdict', 'verdict_reason')}")

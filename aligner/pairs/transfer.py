@@ -8,11 +8,13 @@ a target pair, or a reason code saying why there is none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
+from aligner.analysis.parse import Parse
 from aligner.analysis.text import match_case
 from aligner.frames import PAIRS, conform
 from aligner.lexicon.model import Lexicon, counterpart_form
@@ -25,12 +27,18 @@ from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin
 
 @dataclass(frozen=True)
 class Languages:
-    """The English side and the target side, each a plugin with its lexicon."""
+    """The English side and the target side, each a plugin with its lexicon.
+
+    ``parser`` (a dependency parser for target lines, e.g. stanza through
+    ``aligner.analysis.stanza_adapter.stanza_parser``) lets agreement follow the tree;
+    without it plugins use their word windows.
+    """
 
     en: LanguagePlugin
     en_lexicon: Lexicon
     tgt: LanguagePlugin
     tgt_lexicon: Lexicon
+    parser: Callable[[str], Parse] | None = None
 
 
 @dataclass(frozen=True)
@@ -169,7 +177,10 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Ou
     start, end = span(tokens, found)
     swap = Edit(start, end, found.surface, match_case(found.surface, form), "swap")
     try:
-        agreement = langs.tgt.agreement_edits(text, tokens, found, new, langs.tgt_lexicon)
+        parse = langs.parser(text) if langs.parser else None
+        agreement = langs.tgt.agreement_edits(
+            text, tokens, found, new, langs.tgt_lexicon, parse=parse
+        )
         swapped = apply_edits(text, [swap, *agreement])
     except (AgreementUnresolved, ValueError) as err:
         return Outcome.reject(r.AGREEMENT_UNRESOLVED, (concept, counterpart), detail=str(err))
@@ -264,10 +275,20 @@ def transfer_pairs(
     return conform(frame, PAIRS)
 
 
-def load_languages(tgt_lang: str, root: Path | None = None) -> Languages:
-    """English and ``tgt_lang`` plugins with their lexicons (packaged ones unless ``root``)."""
+def load_languages(
+    tgt_lang: str, root: Path | None = None, stanza_dir: Path | None = None
+) -> Languages:
+    """English and ``tgt_lang`` plugins with their lexicons (packaged ones unless ``root``).
+
+    With ``stanza_dir`` the target lines are parsed by stanza models found there.
+    """
     from aligner.lexicon.load import load_lexicon
     from aligner.plugins import get_plugin
 
+    parser = None
+    if stanza_dir is not None:
+        from aligner.analysis.stanza_adapter import stanza_parser
+
+        parser = stanza_parser(tgt_lang, stanza_dir)
     return Languages(get_plugin("en"), load_lexicon("en", root), get_plugin(tgt_lang),
-                     load_lexicon(tgt_lang, root))
+                     load_lexicon(tgt_lang, root), parser)

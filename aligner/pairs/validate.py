@@ -10,11 +10,13 @@ uncased tokenizers strip Estonian diacritics and Devanagari signs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import polars as pl
 
+from aligner.analysis.parse import Parse
 from aligner.lexicon.model import Lexicon
 from aligner.pairs import reasons as r
 from aligner.pairs.concepts import are_counterparts, has_form
@@ -23,6 +25,9 @@ from aligner.plugins import AgreementUnresolved, Edit, LanguagePlugin
 
 MIN_WORDS = 2
 MAX_WORDS = 64
+
+
+Parser = Callable[[str], Parse]  # a dependency parser, as in transfer.Languages.parser
 
 
 class Tokenizer(Protocol):
@@ -58,13 +63,17 @@ def _length_problem(plugin: LanguagePlugin, more: str, less: str) -> str | None:
 
 
 def _agreement_explains(
-    plugin: LanguagePlugin, lexicon: Lexicon, a: str, b: str, comparison: Comparison
+    plugin: LanguagePlugin, lexicon: Lexicon, a: str, b: str, comparison: Comparison,
+    parser: Parser | None = None,
 ) -> tuple[bool, str]:
     """Whether swapping in B's form plus the plugin's agreement edits turns A into B."""
     swap = comparison.swaps[0]
     tokens_a, tokens_b = comparison.tokens_a, comparison.tokens_b
+    parse = parser(a) if parser else None
     try:
-        edits = plugin.agreement_edits(a, tokens_a, swap.a, lexicon[swap.b.concept], lexicon)
+        edits = plugin.agreement_edits(
+            a, tokens_a, swap.a, lexicon[swap.b.concept], lexicon, parse=parse
+        )
     except AgreementUnresolved as err:
         return False, str(err)
     start, end = span(tokens_a, swap.a)
@@ -78,7 +87,8 @@ def _agreement_explains(
 
 
 def _minimal(
-    plugin: LanguagePlugin, lexicon: Lexicon, more: str, less: str, comparison: Comparison
+    plugin: LanguagePlugin, lexicon: Lexicon, more: str, less: str, comparison: Comparison,
+    parser: Parser | None = None,
 ) -> Verdict | None:
     """None when every residual difference is declared agreement, else the rejection.
 
@@ -87,11 +97,11 @@ def _minimal(
     """
     if not (comparison.residual_a or comparison.residual_b):
         return None
-    explained, why = _agreement_explains(plugin, lexicon, more, less, comparison)
+    explained, why = _agreement_explains(plugin, lexicon, more, less, comparison, parser)
     if explained:
         reverse = compare(plugin, lexicon, less, more)
         if len(reverse.swaps) == 1:
-            explained, why = _agreement_explains(plugin, lexicon, less, more, reverse)
+            explained, why = _agreement_explains(plugin, lexicon, less, more, reverse, parser)
         else:
             explained, why = False, "the reverse swap is not one concept"
     if explained:
@@ -106,6 +116,7 @@ def validate_pair(
     plugin: LanguagePlugin,
     lexicon: Lexicon,
     tokenizer: Tokenizer | None = None,
+    parser: Parser | None = None,
 ) -> Verdict:
     """Check one pair; the first failed check (in the order of the module docstring) wins."""
     more, less = plugin.normalize(more.strip()), plugin.normalize(less.strip())
@@ -133,7 +144,7 @@ def validate_pair(
             r.SLOT_MISMATCH, swap, more=swap.a.surface, more_slot=swap.a.slot,
             less=swap.b.surface, less_slot=swap.b.slot,
         )
-    rejection = _minimal(plugin, lexicon, more, less, comparison)
+    rejection = _minimal(plugin, lexicon, more, less, comparison, parser)
     if rejection is not None:
         return rejection
     if tokenizer is not None:
@@ -159,6 +170,7 @@ def validate_pairs(
     lang: str,
     tokenizer: Tokenizer | None = None,
     lexicon: Lexicon | None = None,
+    parser: Parser | None = None,
 ) -> pl.DataFrame:
     """``frame`` with the verdict columns set; rows without both sentences get null verdicts.
 
@@ -174,7 +186,7 @@ def validate_pairs(
         if not more or not less:
             rows.append((None, None, None, None, None))
             continue
-        v = validate_pair(more, less, plugin, lexicon, tokenizer)
+        v = validate_pair(more, less, plugin, lexicon, tokenizer, parser)
         rows.append((v.status, v.reason, v.message, v.concept_more, v.concept_less))
     verdicts = pl.DataFrame(rows, schema=VERDICT_COLUMNS, orient="row")
     kept = frame.drop([c for c in VERDICT_COLUMNS if c in frame.columns])

@@ -5,6 +5,10 @@ line is also that target line's best source line, and the margin is high. Generi
 rarely qualify, so anchors are mostly long, distinctive lines; the robust fit then
 ignores the few that are still wrong. A second pass looks for anchors only inside the
 first fit's window, which finds more of them and fewer wrong ones.
+
+The first pass may itself be held to a guess's window (selected-lines mode embeds only
+the target lines near a guess); ``settles`` then tells a real fit from one made of
+anchors matched at random inside that window.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ def mutual_best(
     margin = (src_vectors @ tgt_vectors.T) / ((src_hood[:, None] + tgt_hood[None, :]) / 2.0)
     src_mid = np.array([src.side.span_mid(span) for span in src_spans])
     tgt_mid = np.array([tgt.side.span_mid(span) for span in tgt_spans])
-    if time_map is not None and time_map.fitted:
+    if time_map is not None and np.isfinite(time_map.window):
         outside = np.abs(time_map(src_mid)[:, None] - tgt_mid[None, :]) > time_map.window
         margin = np.where(outside, -np.inf, margin)
     best_tgt = margin.argmax(axis=1)
@@ -39,11 +43,26 @@ def mutual_best(
 
 
 def estimate_time_map(
-    src: SpanVectors, tgt: SpanVectors, params: AlignParams, timed: bool
+    src: SpanVectors,
+    tgt: SpanVectors,
+    params: AlignParams,
+    timed: bool,
+    prior: TimeMap | None = None,
 ) -> TimeMap:
-    """Fit on global anchors, then refit on the anchors found inside the first window."""
-    first = fit_time_map(*mutual_best(src, tgt, params), timed=timed)
+    """Fit on anchors within ``prior``'s window (or anywhere), refit inside the fit's window."""
+    first = fit_time_map(*mutual_best(src, tgt, params, prior), timed=timed)
     if not first.fitted:
         return unfitted(timed)
     second = fit_time_map(*mutual_best(src, tgt, params, first), timed=timed)
     return second if second.fitted else first
+
+
+def settles(fit: TimeMap, search: TimeMap) -> bool:
+    """Whether ``fit``, made from anchors found within ``search``'s window, is real.
+
+    Anchors matched at random inside a window of half-width W scatter over all of it,
+    which gives a fitted window of about 4.4 W (six robust deviations of a uniform
+    spread); right anchors scatter only by the releases' jitter. A fit whose own window
+    is at most twice the search window is therefore the second kind.
+    """
+    return fit.fitted and fit.window <= 2.0 * search.window

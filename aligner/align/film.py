@@ -4,7 +4,9 @@ Both modes share the steps: embed the single lines the time fit needs, fit the t
 map on anchors, list the candidate links inside each source span's time window, embed
 just those spans, score them. Full-film mode then takes the best monotonic path over
 every line; selected-lines mode (the fast path for the few bias-bearing lines) takes
-each line's best candidate and embeds only what that needs.
+each line's best candidate and embeds only what that needs: a sample of source lines
+and the target lines near where a first guess puts them, for the time fit, then the
+target spans inside the selected lines' windows.
 """
 
 from __future__ import annotations
@@ -15,12 +17,19 @@ from dataclasses import replace
 import numpy as np
 import polars as pl
 
-from aligner.align.anchors import estimate_time_map
+from aligner.align.anchors import estimate_time_map, settles
 from aligner.align.path import band_from_windows, monotonic_path
 from aligner.align.result import Link, alignment_frame
 from aligner.align.scoring import AlignParams, Scored, SpanVectors, score_pairs
 from aligner.align.spans import Side, Span
-from aligner.align.timing import TimeMap, has_times
+from aligner.align.timing import (
+    WINDOW_MADS,
+    TimeMap,
+    has_times,
+    proportional_map,
+    search_windows,
+    unfitted,
+)
 from aligner.embed.base import Encoder
 
 
@@ -79,10 +88,48 @@ class _FilmAligner:
         self.tgt_vectors = SpanVectors(tgt, encoder)
 
     def fit_time(self, anchor_rows: Sequence[int]) -> TimeMap:
+        """Anchors sought among every target line: the full-film fit."""
         self.src_vectors.add(self.src.singles(anchor_rows))
         self.tgt_vectors.add(self.tgt.singles())
         self._refresh_neighbourhoods()
         return estimate_time_map(self.src_vectors, self.tgt_vectors, self.params, self.src.timed)
+
+    def fit_time_near(self, anchor_rows: Sequence[int], rows: Sequence[int]) -> TimeMap:
+        """Anchors sought only among the target lines near a guess: the selected-lines fit.
+
+        The guess lays one film's span onto the other's; each anchor is looked for in a
+        window around it, widened until the fit settles (at worst to the whole film,
+        which is the full-film fit). The fit then finds the target lines near ``rows``,
+        which scoring embeds anyway, and refits with ``rows`` as further anchors.
+        """
+        timed = self.src.timed
+        guess = proportional_map(
+            (self.src.starts.min(), self.src.ends.max()),
+            (self.tgt.starts.min(), self.tgt.ends.max()),
+            float("inf"),
+            timed,
+        )
+        self.src_vectors.add(self.src.singles(anchor_rows))
+        fit = unfitted(timed)
+        for window in search_windows(timed, self.tgt.ends.max() - self.tgt.starts.min()):
+            search = replace(guess, spread=window / WINDOW_MADS, window=window)
+            self._embed_targets_near(anchor_rows, search)
+            fit = estimate_time_map(self.src_vectors, self.tgt_vectors, self.params, timed, search)
+            if settles(fit, search):
+                break
+        self.src_vectors.add(self.src.singles(rows))
+        self._embed_targets_near(rows, fit)
+        refit = estimate_time_map(self.src_vectors, self.tgt_vectors, self.params, timed, fit)
+        return refit if refit.fitted else fit
+
+    def _embed_targets_near(self, rows: Iterable[int], time_map: TimeMap) -> None:
+        """Embed the target lines inside the windows of source ``rows`` under ``time_map``."""
+        near: set[int] = set()
+        for row in rows:
+            first, last = _window(self.tgt.mids, time_map(self.src.mids[row]), time_map)
+            near.update(range(first, last + 1))
+        self.tgt_vectors.add(self.tgt.singles(sorted(near)))
+        self._refresh_neighbourhoods()
 
     def _refresh_neighbourhoods(self) -> None:
         self.src_vectors.compute_neighbourhoods(self.tgt_vectors, self.params)
@@ -177,17 +224,19 @@ def align_lines(
 ) -> pl.DataFrame:
     """Align only the source rows ``rows`` (positions in ``src_frame`` sorted by idx).
 
-    With ``prune`` only a sample of source lines (for the time fit) and the target spans
-    inside the selected lines' windows are embedded; without it, everything is, as in
-    full-film mode, which is slower but gives the margin its full neighbourhoods.
+    With ``prune`` only a sample of source lines and the target lines near them (for the
+    time fit, see ``_FilmAligner.fit_time_near``) and the spans inside the selected
+    lines' windows are embedded; without it, everything is, as in full-film mode, which
+    is slower but gives the margin its full neighbourhoods.
     """
     params = params or AlignParams()
     params = replace(params, merge_penalty=params.lone_merge_penalty)
     src, tgt = _sides(src_frame, tgt_frame)
     aligner = _FilmAligner(src, tgt, encoder, params)
-    anchor_rows = range(len(src)) if not prune else _anchor_rows(src, params.anchor_sample)
-    time_map = aligner.fit_time(sorted(set(anchor_rows) | set(rows)))
-    if not prune:
+    if prune:
+        time_map = aligner.fit_time_near(_anchor_rows(src, params.anchor_sample), rows)
+    else:
+        time_map = aligner.fit_time(range(len(src)))
         aligner.src_vectors.add(_src_spans(src, range(len(src)), params.merges))
         aligner.tgt_vectors.add(tgt.pairs() if params.merges else [])
     pairs = _candidates(src, tgt, _src_spans(src, rows, params.merges), time_map, params.merges)

@@ -47,7 +47,9 @@ class AlignParams:
     k: int = DEFAULT_K  # neighbours in the margin denominator
     merges: bool = True  # consider 1-2 and 2-1 links
     anchor_margin: float = 1.03  # ratio margin an anchor pair must reach
-    anchor_sample: int = 80  # selected-lines mode: source lines sampled for the time fit
+    # Selected-lines mode: source lines sampled for the time fit. A straight line needs
+    # few points: about half of them become anchors, and the refit adds the selected lines.
+    anchor_sample: int = 24
     index: IndexKind = "flat"
 
 

@@ -75,6 +75,35 @@ def unfitted(timed: bool) -> TimeMap:
     return TimeMap(1.0, 0.0, float("inf"), float("inf"), 0, timed)
 
 
+def proportional_map(
+    source_span: tuple[float, float], target_span: tuple[float, float], window: float, timed: bool
+) -> TimeMap:
+    """A guess before any anchor: lay the source film's first-to-last span onto the target's.
+
+    Exact when the first and last lines correspond (a constant offset and a framerate
+    drift both stretch the whole film), off by a credit line's length when they do not;
+    ``window`` is how far off we allow it to be. It counts no anchors, so it is never
+    mistaken for a fit.
+    """
+    (src_first, src_last), (tgt_first, tgt_last) = source_span, target_span
+    slope = (tgt_last - tgt_first) / (src_last - src_first) if src_last > src_first else 1.0
+    return TimeMap(slope, tgt_first - slope * src_first, window / WINDOW_MADS, window, 0, timed)
+
+
+def search_windows(timed: bool, duration: float) -> list[float]:
+    """Ever wider windows around a guessed map, ending unbounded (the whole film).
+
+    The first is twice the narrowest window a fit may have, so a right guess finds its
+    anchors there; each next one is four times wider.
+    """
+    floor = MIN_WINDOW_MS if timed else MIN_WINDOW_RELATIVE * PSEUDO_SCALE
+    windows = [2.0 * floor]
+    while windows[-1] < duration:
+        windows.append(4.0 * windows[-1])
+    windows[-1] = float("inf")
+    return windows
+
+
 def fit_time_map(source_times: np.ndarray, target_times: np.ndarray, timed: bool) -> TimeMap:
     """Theil-Sen fit of anchor times, window from the robust spread of the residuals."""
     source_times = np.asarray(source_times, dtype=np.float64)

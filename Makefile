@@ -8,11 +8,12 @@ DEMO    ?= out/demo
 .PHONY: demo test lint clean
 
 # torch is installed first and pinned: any other version drags in gigabytes of CUDA wheels.
+# --no-compile: byte-compiling torch and friends at install time costs more than the demo;
+# Python compiles what is imported on first use.
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[all]"
+	$(BIN)/pip install --quiet --no-compile torch==2.13.0
+	$(BIN)/pip install --quiet --no-compile -e ".[all]"
 	touch $(STAMP)
 
 # The main job on the bundled sample, with the bundled offline encoder; a rerun resumes.

@@ -17,7 +17,7 @@ import polars as pl
 from aligner import __version__
 from aligner.build.pipeline import BuildRun
 from aligner.build.report import confidence_histogram, render_report
-from aligner.build.store import file_digest
+from aligner.build.store import file_digest, stage_key
 from aligner.io import atomic_path, write_text
 from aligner.resources import lexicon_dir
 
@@ -84,11 +84,21 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     score = _score(run, dataset, out / "score") if config.score_model and dataset.height else None
     if score is not None:
         written["score"] = score.markdown
-    aligned = run.frame("aligned")
-    confidence_histogram(aligned, written["histogram"])
+    _histogram(run, written["histogram"])
     write_text(written["report"], render_report(run, written["histogram"].name, score))
     _write_manifest(run, written["manifest"])
     return written
+
+
+def _histogram(run: BuildRun, path: Path) -> None:
+    """Redraw the confidence histogram only when the alignments changed (matplotlib is slow
+    to start, and a resumed build should cost next to nothing)."""
+    key = stage_key("histogram", {}, [f"{f.film}:{f.align_key}" for f in run.films])
+    marker = run.store.root / "histogram.key"
+    if path.exists() and marker.exists() and marker.read_text(encoding="utf-8") == key:
+        return
+    confidence_histogram(run.frame("aligned"), path)
+    write_text(marker, key)
 
 
 def _score(run: BuildRun, dataset: pl.DataFrame, out: Path):

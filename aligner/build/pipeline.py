@@ -33,6 +33,7 @@ class FilmOutcome:
     aligned: pl.DataFrame | None = None
     pairs: pl.DataFrame | None = None
     error: CineAlignError | None = None
+    align_key: str | None = None  # identifies the alignment, for outputs drawn from it
 
 
 @dataclass
@@ -205,7 +206,7 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -
             "align", [k_ingest, k_cand], lambda: stages.align(cues, candidates),
             {**lang_settings, "encoder": settings["encoder"]},
         )
-        outcome.aligned = aligned
+        outcome.aligned, outcome.align_key = aligned, k_align
         pairs, k_transfer = timed(
             "transfer", [k_cand, k_align, stages.lexicon_digest],
             lambda: stages.transfer(candidates, aligned),

@@ -7,13 +7,13 @@ DEMO    ?= out/demo
 
 .PHONY: demo test lint clean
 
-# torch is installed first and pinned: any other version drags in gigabytes of CUDA wheels.
-# Packages are byte-compiled at install (pip's default) so that every later run starts fast,
-# even where PYTHONDONTWRITEBYTECODE keeps Python from caching what it compiles.
+# torch is installed first and pinned (any other version drags in gigabytes of CUDA wheels),
+# with pip, which finds the local CPU wheel; uv then installs the rest several times faster
+# than pip and byte-compiles it, so later runs start fast.
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[all]"
+	$(BIN)/pip install --quiet --no-compile torch==2.13.0 uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[all]"
 	touch $(STAMP)
 
 # The main job on the bundled sample, with the bundled offline encoder; a rerun resumes.

@@ -13,6 +13,9 @@ import tomllib
 _AT_LINE = re.compile(r"at line (\d+)")
 
 
-def decode_error_line(err: tomllib.TOMLDecodeError) -> int | None:
+def decode_error_line(err: tomllib.TOMLDecodeError, text: str | None = None) -> int | None:
+    """The line tomllib names; an error "at end of document" is on the last line of ``text``."""
     found = _AT_LINE.search(str(err))
-    return int(found.group(1)) if found else None
+    if found:
+        return int(found.group(1))
+    return len(text.splitlines()) if text is not None else None

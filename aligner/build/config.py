@@ -58,11 +58,13 @@ def _plain(value: Any) -> Any:
 def load_config_file(path: Path) -> dict[str, Any]:
     """Read a ``[build]`` table (or top-level keys) from TOML; errors name file and line."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError as err:
         raise ConfigError("config file not found", path) from err
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"malformed TOML: {err}", path, decode_error_line(err)) from err
+        raise ConfigError(f"malformed TOML: {err}", path, decode_error_line(err, text)) from err
     table = data.get("build", data)
     known = {f.name for f in fields(BuildConfig)}
     unknown = sorted(set(table) - known)

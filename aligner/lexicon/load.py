@@ -14,6 +14,7 @@ from pathlib import Path
 from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
+from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
 FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
@@ -22,7 +23,6 @@ GENDERS = frozenset({"m", "f", "n"})
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
-_TOML_LINE = re.compile(r"at line (\d+)")
 
 
 def _line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
@@ -69,9 +69,7 @@ def parse_file(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        found = _TOML_LINE.search(str(err))
-        line = int(found.group(1)) if found else len(text.splitlines())  # "at end of document"
-        return [], [Problem(shown, line, f"not TOML: {err}")]
+        return [], [Problem(shown, decode_error_line(err, text), f"not TOML: {err}")]
     tables, keys = _line_map(text)
     concepts: list[Concept] = []
     for name, entry in data.items():

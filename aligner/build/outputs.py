@@ -17,9 +17,8 @@ import polars as pl
 from aligner import __version__
 from aligner.build.pipeline import BuildRun
 from aligner.build.report import confidence_histogram, render_report
-from aligner.build.store import file_digest, stage_key
+from aligner.build.store import stage_key
 from aligner.io import atomic_path, write_text
-from aligner.resources import lexicon_dir
 
 CROWS_COLUMNS = ("sent_more", "sent_less", "stereo_antistereo", "bias_type")
 PROVENANCE = (
@@ -43,15 +42,11 @@ def accepted_pairs(
     from aligner.pairs.review import final_pairs
 
     kept = pairs.filter((pl.col("status") == "ok") & (pl.col("verdict") == "ok"))
-    if reviewed_only:
-        decided = (
-            decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
-            if decisions is not None else None
-        )
-        keys = decided.select("pair_id", "lang") if decided is not None else None
-        kept = kept.join(keys, on=["pair_id", "lang"], how="semi") if keys is not None else (
-            kept.clear()
-        )
+    if reviewed_only and decisions is None:
+        kept = kept.clear()
+    elif reviewed_only:
+        accepted = decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
+        kept = kept.join(accepted.select("pair_id", "lang"), on=["pair_id", "lang"], how="semi")
     if decisions is not None:
         kept = final_pairs(kept, decisions)
     return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
@@ -152,11 +147,7 @@ def _write_manifest(run: BuildRun, path: Path) -> None:
         "packages": {name: _version(name) for name in VERSIONED_PACKAGES},
         "encoder": config.encoder,
         "config": config.settings(),
-        "lexicons": {
-            f"{lang}/{p.name}": file_digest(p)
-            for lang in (config.src, config.tgt)
-            for p in sorted(lexicon_dir(lang).glob("*.toml"))
-        },
+        "lexicons": run.lexicons,
         "films": [f.film for f in run.films],
         "failed_films": {f.film: str(f.error) for f in run.films if f.error},
         "unmatched": [str(u.path) for u in run.unmatched],

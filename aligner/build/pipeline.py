@@ -42,6 +42,7 @@ class BuildRun:
     films: list[FilmOutcome] = field(default_factory=list)
     unmatched: list[Unmatched] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    lexicons: dict[str, str] = field(default_factory=dict)  # file -> hash, as the stages read
     store: StageStore | None = None
 
     def frame(self, attribute: str, schema: dict | None = None) -> pl.DataFrame:
@@ -63,7 +64,8 @@ class _Stages:
         if config.stanza_dir is not None:
             # A missing stanza model is a setup error: fail once, before any film.
             self._languages = self._load_languages()
-        self.lexicon_digest = _lexicon_digest((config.src, config.tgt))
+        self.lexicons = lexicon_digests((config.src, config.tgt))
+        self.lexicon_digest = ";".join(f"{name}:{digest}" for name, digest in self.lexicons.items())
 
     @property
     def encoder(self):
@@ -142,13 +144,17 @@ class _Stages:
         )
 
 
-def _lexicon_digest(langs: tuple[str, ...]) -> str:
-    """One hash over the lexicon files a build reads: editing a lexicon redoes transfer."""
-    parts = []
-    for lang in langs:
-        for path in sorted(lexicon_dir(lang).glob("*.toml")):
-            parts.append(f"{lang}/{path.name}:{file_digest(path)}")
-    return ";".join(parts)
+def lexicon_digests(langs: tuple[str, ...]) -> dict[str, str]:
+    """``<lang>/<file>`` -> content hash of every lexicon file a build reads.
+
+    Part of the transfer and validate cache keys (editing a lexicon redoes them) and
+    recorded in the manifest.
+    """
+    return {
+        f"{lang}/{path.name}": file_digest(path)
+        for lang in langs
+        for path in sorted(lexicon_dir(lang).glob("*.toml"))
+    }
 
 
 def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> BuildRun:
@@ -169,6 +175,7 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     # Proposals depend on the English lexicon, which the lexicon digest already covers.
     seeds_digest = file_digest(config.pairs) if config.pairs else "extract"
     stages = _Stages(config, seeds, seeds_digest)
+    run.lexicons = stages.lexicons
     settings = config.settings()
     with Progress(disable=not config.show_progress, transient=True) as progress:
         task = progress.add_task(f"Building {config.src}→{config.tgt}", total=len(films))

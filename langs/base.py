@@ -20,7 +20,6 @@ from aligner.plugins import Edit, FormMatch, Token
 
 class BasePlugin:
     gendered_pronouns = False
-    pronouns: frozenset[str] = frozenset()
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
     word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
 
@@ -38,6 +37,10 @@ class BasePlugin:
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         return match_forms(self, tokens, lexicon)
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """No compound analysis: every token is one part."""
+        return [[token] for token in tokens]
 
     def agreement_edits(
         self,

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from aligner.errors import LexiconError
 from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
+from aligner.lexicon.names import FILE as NAMES_FILE
+from aligner.lexicon.names import load_names
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
-FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
-POS = frozenset({"noun", "adj", "phrase"})
+FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note",
+                    "shares"})
+POS = frozenset({"noun", "adj", "phrase", "pronoun"})
 GENDERS = frozenset({"m", "f", "n"})
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
@@ -121,7 +126,7 @@ def _concept(
         report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
         gender = None
     tuples: dict[str, tuple[str, ...]] = {}
-    for key in ("counterparts", "also"):
+    for key in ("counterparts", "also", "shares"):
         value = entry.get(key, [])
         got = () if value == [] else _strings(value)
         if got is None:
@@ -171,9 +176,16 @@ def _concept(
         line=line,
         lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
         also=tuples["also"],
+        shares=tuple(c if "." in c else f"{category}.{c}" for c in tuples["shares"]),
         generic=entry.get("generic") is True,
     )
     return concept, problems
+
+
+def _plugin_fold(lang: str) -> Callable[[str], str]:
+    from aligner.plugins import available_languages, get_plugin
+
+    return get_plugin(lang).fold if lang in available_languages() else str.casefold
 
 
 def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
@@ -193,6 +205,8 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
         return Lexicon(lang, {}), [Problem(str(directory), None, f"no lexicon for {lang!r}")]
     slots = _plugin_slots(lang)
     for path in sorted(directory.glob("*.toml")):
+        if path.name == NAMES_FILE:
+            continue
         found, file_problems = parse_file(path, lang, slots)
         problems.extend(file_problems)
         for concept in found:
@@ -209,7 +223,12 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
             concepts[concept.id] = concept
     if lang != PIVOT:
         concepts = _inherit_from_pivot(concepts, root)
-    return Lexicon(lang, concepts), problems
+    names = None
+    try:
+        names = load_names(directory, _plugin_fold(lang))
+    except LexiconError as err:
+        problems.append(Problem(err.path or str(directory), err.line, err.reason))
+    return Lexicon(lang, concepts, names=names), problems
 
 
 def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aligner.lexicon.names import Names
+
+# Concept ids of person names (lexicons/<lang>/names.toml) start with this.
+NAME_PREFIX = "name:"
 
 # The nine CrowS-Pairs categories, spelled as CrowS-Pairs spells ``bias_type``.
 CATEGORIES: tuple[str, ...] = (
@@ -49,6 +55,8 @@ class Concept:
     ``also`` names further categories the A.2 keyword lists put the word in.
     ``generic`` marks a thesis keyword too common to flag a line on its own
     ("new", "high", "manager"); ``align extract`` skips it unless asked.
+    ``shares`` names concepts whose forms also express this one in this language
+    (Estonian naine is woman and wife): transfer may find the concept through them.
     """
 
     id: str
@@ -64,6 +72,7 @@ class Concept:
     lemma: str | None = None
     also: tuple[str, ...] = ()
     generic: bool = False
+    shares: tuple[str, ...] = ()
 
     @property
     def available(self) -> bool:
@@ -91,18 +100,37 @@ class Lexicon:
     """All concepts of one language, indexed by concept id.
 
     ``cache`` holds per-plugin derived indexes (the form matcher's lookup table) so
-    they are built once per loaded lexicon, not once per sentence.
+    they are built once per loaded lexicon, not once per sentence. ``names`` are the
+    person names of ``names.toml`` (aligner/lexicon/names.py), swap terms of their own.
     """
 
     lang: str
     concepts: dict[str, Concept]
+    names: Names | None = field(default=None, repr=False, compare=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __contains__(self, concept_id: str) -> bool:
         return concept_id in self.concepts
 
     def __getitem__(self, concept_id: str) -> Concept:
+        if concept_id.startswith(NAME_PREFIX) and concept_id not in self.concepts:
+            return self._name_concept(concept_id)
         return self.concepts[concept_id]
+
+    def _name_concept(self, concept_id: str) -> Concept:
+        """A person name as a concept: its categories, and its gender when it has one
+        (Hindi verbs agree with राम and सीता as with any noun)."""
+        groups: dict[str, frozenset[str]] = {}
+        for part in concept_id[len(NAME_PREFIX):].split():
+            for category, found in (self.names.of(part) if self.names else {}).items():
+                groups[category] = groups.get(category, frozenset()) | found
+        if not groups:
+            raise KeyError(concept_id)
+        genders = groups.get("gender", frozenset())
+        category, *also = list(groups)
+        return Concept(concept_id, category, self.lang, (), pos="noun",
+                       gender=next(iter(genders)) if len(genders) == 1 else None,
+                       also=tuple(also))
 
     def __iter__(self):
         return iter(self.concepts.values())

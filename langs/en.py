@@ -43,6 +43,38 @@ def plural(noun: str) -> str:
 _VOWEL_SOUND = re.compile(r"^(?:[aeio](?!ur[oa])|u(?!ni|s[eu]|r[aeiou]|k)|hour|honest|heir)", re.I)
 
 
+# Plain nouns a group adjective heads without changing what the term means, with the
+# slot the phrase then fills.
+_HEADS = {
+    "people": "pl", "person": "sg", "persons": "pl", "folks": "pl", "folk": "pl",
+    "individual": "sg", "individuals": "pl", "american": "sg", "americans": "pl",
+    "people's": "pl_poss", "person's": "sg_poss", "americans'": "pl_poss",
+}
+
+
+def _with_heads(matches: list[FormMatch], tokens: list[Token], lexicon: Lexicon,
+                fold) -> list[FormMatch]:
+    """Group words in the singular (adjectives, and nouns used as adjectives: White,
+    Christian) extended over a following head noun; the noun's own match goes."""
+    result: list[FormMatch] = []
+    skip = -1
+    for match in matches:
+        if match.first == skip:
+            continue
+        head = tokens[match.last] if match.last < len(tokens) else None
+        slot = _HEADS.get(fold(head.text)) if head is not None else None
+        concept = lexicon[match.concept]
+        if slot is not None and fold(head.text).startswith("american") and (
+                "race-color" not in concept.categories):
+            slot = None  # "poor American woman" is poor + American; "white Americans" one term
+        if slot is not None and match.slot == "sg" and concept.pos != "pronoun":
+            surface = " ".join(t.text for t in tokens[match.first:match.last + 1])
+            match = replace(match, slot=slot, last=match.last + 1, surface=surface)
+            skip = match.last - 1
+        result.append(match)
+    return result
+
+
 # Words after "her"/"his" that show it is not a determiner ("told her that", "his too").
 _NOT_NOUNS = frozenset({
     "to", "and", "or", "but", "that", "a", "an", "the", "in", "on", "at", "for", "with",
@@ -52,6 +84,20 @@ _NOT_NOUNS = frozenset({
     "it", "she", "he", "they", "we", "you", "i", "be", "go", "get", "because", "before",
     "after", "like", "very", "much", "first", "last", "either", "neither", "yet",
 })
+
+
+_MAN_HEAD = re.compile(r"(?<=[a-z])(wom[ae]n|m[ae]n)(['\u2019]s|s['\u2019]|['\u2019])?$")
+
+
+def _man_compound(token: Token) -> list[Token]:
+    """``token`` as [modifier, head] when it ends in man/men/woman/women (not German)."""
+    found = _MAN_HEAD.search(token.text)
+    if found is None or token.text.lower().endswith(_NOT_MAN_COMPOUNDS) or (
+            token.text.lower().endswith(("omen", "oman")) and found.group(1)[0] == "m"):
+        return [token]
+    cut = token.start + found.start()
+    return [Token(token.text[: found.start()], token.start, cut),
+            Token(token.text[found.start():], cut, token.end)]
 
 
 def indefinite_article(word: str) -> str:
@@ -80,8 +126,17 @@ class English(BasePlugin):
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         """Matches, with "her" and "his" read as determiners before a noun (gen) and as
-        object or standalone pronouns elsewhere (acc, poss)."""
-        return [self._pronoun_slot(m, tokens, lexicon) for m in super().match_forms(tokens, lexicon)]
+        object or standalone pronouns elsewhere (acc, poss), and a group adjective with
+        the plain noun it heads ("White people", "black Americans") as one term, so it
+        can stand where a plural noun stands ("Asians")."""
+        matches = [self._pronoun_slot(m, tokens, lexicon)
+                   for m in super().match_forms(tokens, lexicon)]
+        return _with_heads(matches, tokens, lexicon, self.fold)
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """-man/-woman compounds split off their head (spear|man's, chair|women), so an
+        occupation the lexicon does not list still swaps its gender."""
+        return [_man_compound(token) for token in tokens]
 
     def _pronoun_slot(self, match: FormMatch, tokens: list[Token], lexicon: Lexicon) -> FormMatch:
         concept = lexicon[match.concept]

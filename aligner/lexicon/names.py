@@ -43,11 +43,16 @@ class Names:
         """The category in which names ``a`` and ``b`` belong to different groups, if any.
 
         Names listed in overlapping groups of every shared category (two male
-        names, two Hispanic names) do not contrast.
+        names, two Hispanic names) do not contrast. A name with a group of origin
+        contrasts with a listed name that has none in that category (Sergey / Sam):
+        the lists mark the names a writer picks to signal a group.
         """
         first, second = self.of(a), self.of(b)
         for category in CATEGORIES:
             if category in first and category in second and not first[category] & second[category]:
+                return category
+        for category in CATEGORIES:
+            if category != "gender" and (category in first) != (category in second):
                 return category
         return None
 

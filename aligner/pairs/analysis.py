@@ -28,13 +28,22 @@ from aligner.analysis.parse import Parse
 from aligner.lexicon.match import form_key
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.pairs import reasons as r
-from aligner.pairs.concepts import Mismatch, Relation, relation, same_slot
-from aligner.pairs.terms import char_span, find_terms, is_word
+from aligner.pairs.concepts import (
+    CONTRAST,
+    SAME_CATEGORY,
+    Mismatch,
+    Relation,
+    relation,
+    same_slot,
+)
+from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
 Parser = Callable[[str], Parse]
 # Below this share of words in common, two sentences are two sentences, not a pair.
 MIN_SHARED = 0.5
+# A contrast description ("of sound mind", "perfectly healthy") is this short at most.
+MAX_CONTRAST_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -120,13 +129,24 @@ def _in_block(match: FormMatch, first: int, last: int) -> bool:
     return match.first < last and match.last > first
 
 
-def _candidate_swaps(a: Side, b: Side, blocks: list[Block]) -> tuple[list[Swap], list[FormMatch]]:
+def _block_terms(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
+    """Terms in tokens ``[first, last)``. A term reaching past the stretch into words both
+    sides share ("rich family" against "poor family") is read again inside it ("rich")."""
+    found = [m for m in side.terms if _in_block(m, first, last)]
+    if all(m.first >= first and m.last <= last for m in found):
+        return found
+    return [replace(m, first=m.first + first, last=m.last + first)
+            for m in reread(side.tokens[first:last])]
+
+
+def _candidate_swaps(a: Side, b: Side, blocks: list[Block],
+                     reread: Callable) -> tuple[list[Swap], list[FormMatch]]:
     """Terms paired across each block (i-th with i-th), and terms left without a partner."""
     swaps: list[Swap] = []
     alone: list[FormMatch] = []
     for block in blocks:
-        in_a = [m for m in a.terms if _in_block(m, block.a_first, block.a_last)]
-        in_b = [m for m in b.terms if _in_block(m, block.b_first, block.b_last)]
+        in_a = _block_terms(a, block.a_first, block.a_last, reread)
+        in_b = _block_terms(b, block.b_first, block.b_last, reread)
         for ma, mb in zip(in_a, in_b, strict=False):
             if ma.concept != mb.concept:
                 swaps.append(Swap(ma, mb))
@@ -275,16 +295,48 @@ class PairReader:
         if shared < MIN_SHARED * longest:
             return done(Problem(r.NOT_MINIMAL, {"words": f"only {shared} of {longest} words "
                                                          "are shared: two different sentences"}))
-        swaps, alone = _candidate_swaps(a, b, blocks)
+        swaps, alone = _candidate_swaps(
+            a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens))
         if not swaps:
             hidden = self._agreement_only(a, b, blocks)
             if hidden is not None:
                 return replace(hidden, notes=tuple(notes))
             words = _block_words(blocks, a, b)
+            if bias_type == "age" and _numbers(a, b, blocks):
+                return done(relation=Relation(SAME_CATEGORY, "age"))
             if alone:
+                found = self._contrast(a, b, blocks, alone, bias_type)
+                if isinstance(found, Relation):
+                    return done(relation=found)
                 return done(Problem(r.NO_PARTNER, {"term": alone[0].surface, "words": words}))
             return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
         return self._one_swap(a, b, swaps, bias_type, notes)
+
+    def _contrast(self, a: Side, b: Side, blocks: list[Block], alone: list[FormMatch],
+                  bias_type: str | None) -> Relation | None:
+        """A group term set against a plain description (retarded / smart, gay / military):
+        CrowS-Pairs does this outside gender. One stretch differs; one side of it is one
+        term of the pair's category, the other a few words with no term, and not a
+        misspelt form of the term (a wrong case ending is no contrast)."""
+        if len(blocks) != 1 or len(alone) != 1:
+            return None
+        term = alone[0]
+        concept = self.lexicon[term.concept]
+        category = bias_type if bias_type in concept.categories else (
+            None if bias_type else concept.category)
+        if category is None or category == "gender" or is_name(term.concept):
+            return None
+        block = blocks[0]
+        in_a = _in_block(term, block.a_first, block.a_last) and term in a.terms
+        other = (b.tokens[block.b_first:block.b_last] if in_a
+                 else a.tokens[block.a_first:block.a_last])
+        words = [t for t in other if is_word(t)]
+        if not 1 <= len(words) <= MAX_CONTRAST_WORDS:
+            return None
+        stem = self.plugin.fold(term.surface)
+        if any(_near(self.plugin.fold(t.text), stem) for t in words):
+            return None
+        return Relation(CONTRAST, category)
 
     def _one_swap(self, a: Side, b: Side, swaps: list[Swap], bias_type: str | None,
                   notes: list[str]) -> Analysis:
@@ -292,6 +344,7 @@ class PairReader:
         first_problem: Problem | None = None
         ranked = sorted(swaps, key=lambda s: self.lexicon[s.a.concept].pos == "pronoun")
         for swap in ranked:
+            swap = self._as_names(a, b, swap)
             found = relation(self.lexicon, swap.a.concept, swap.b.concept, bias_type)
             if isinstance(found, Mismatch):
                 first_problem = first_problem or Problem(found.code, found.details)
@@ -312,6 +365,17 @@ class PairReader:
             listed = ", ".join(f"{s.a.surface}->{s.b.surface}" for s in swaps)
             first_problem = Problem(r.DOUBLE_SWITCH, {"count": len(swaps), "swaps": listed})
         return Analysis(a.tokens, b.tokens, swaps[0], None, first_problem, tuple(notes))
+
+    def _as_names(self, a: Side, b: Side, swap: Swap) -> Swap:
+        """A lexicon word that is also a listed name reads as a name opposite a name
+        (Mohammad / Joseph), as a term opposite a term (Mohammad / Jesus)."""
+        if is_name(swap.a.concept) == is_name(swap.b.concept):
+            return swap
+        if is_name(swap.b.concept):
+            named = as_name(self.plugin, self.lexicon, a.tokens, swap.a)
+            return Swap(named, swap.b) if named else swap
+        named = as_name(self.plugin, self.lexicon, b.tokens, swap.b)
+        return Swap(swap.a, named) if named else swap
 
     def _both_ways(self, a: Side, b: Side, swap: Swap) -> Problem | None | str:
         """The agreement must hold from either sentence: a rule applied only from the
@@ -364,6 +428,25 @@ def shared_forms(plugin: LanguagePlugin, lexicon: Lexicon) -> dict[tuple[str, ..
         lexicon.cache[cache_key] = {k: v for k, v in owners.items()
                                     if len({c for c, _ in v}) > 1}
     return lexicon.cache[cache_key]
+
+
+def _numbers(a: Side, b: Side, blocks: list[Block]) -> bool:
+    """One stretch, a number on each side: an age pair written in digits (80 / 20)."""
+    if len(blocks) != 1:
+        return False
+    block = blocks[0]
+    sides = (a.tokens[block.a_first:block.a_last], b.tokens[block.b_first:block.b_last])
+    return all(len(t) == 1 and t[0].text.isdigit() for t in sides)
+
+
+def _near(word: str, stem: str) -> bool:
+    """Two spellings of one word: a shared start covering most of the shorter one."""
+    shared = 0
+    for x, y in zip(word, stem, strict=False):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 3 and shared >= 0.6 * min(len(word), len(stem))
 
 
 def _block_words(blocks: list[Block], a: Side, b: Side) -> str:

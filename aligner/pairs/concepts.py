@@ -8,8 +8,14 @@ Muslim / Hindu, young / old), so every category is open: two terms that share a
 category (their own or one named in ``also``) are valid partners. Declared
 counterparts are the preferred partners (transfer writes them) and are reported as
 such. Gender is the exception that needs more than a shared category: the two
-terms must have opposite gender values (woman / man, not woman / lady). Names
-(``names.toml``) are partners when their groups differ in some category.
+terms must have opposite gender values (woman / man, not woman / lady), or, for
+words with no gender value of their own, be declared counterparts (trans / cis).
+Names (``names.toml``) are partners when their groups differ in some category.
+
+Race-color and nationality are *related* categories: CrowS-Pairs uses demonyms
+as race terms (Mexican / white, Chinese / American) and the CineBias keyword lists
+put Latino, Hispanic, Gypsy and Middle Eastern in both, so a swap across them is
+accepted and reported as ``related-category``. Every other crossing is rejected.
 """
 
 from __future__ import annotations
@@ -22,7 +28,10 @@ from aligner.pairs.terms import NAME_PREFIX, is_name
 
 COUNTERPART = "counterpart"
 SAME_CATEGORY = "same-category"
+RELATED_CATEGORY = "related-category"
 NAME = "name"
+CONTRAST = "contrast"
+RELATED: tuple[frozenset[str], ...] = (frozenset({"race-color", "nationality"}),)
 
 
 @dataclass(frozen=True)
@@ -50,8 +59,17 @@ def declared(lexicon: Lexicon, a: str, b: str) -> bool:
     return b in counterpart_ids(lexicon[a]) or a in counterpart_ids(lexicon[b])
 
 
-def _gender_opposed(first: Concept, second: Concept) -> bool:
+def _gender_pair(lexicon: Lexicon, first: Concept, second: Concept) -> bool:
+    if first.gender is None and second.gender is None:
+        return declared(lexicon, first.id, second.id)
     return {first.gender, second.gender} == {"m", "f"}
+
+
+def _related(first: Concept, second: Concept) -> str | None:
+    for group in RELATED:
+        if group & set(first.categories) and group & set(second.categories):
+            return next(c for c in first.categories if c in group)
+    return None
 
 
 def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> Relation | Mismatch:
@@ -65,10 +83,13 @@ def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> 
     first, second = lexicon[a], lexicon[b]
     shared = [c for c in first.categories if c in second.categories]
     if not shared:
+        related = _related(first, second)
+        if related is not None:
+            return Relation(RELATED_CATEGORY, bias_type if bias_type in RELATED[0] else related)
         return Mismatch("cross-category", {"more": a, "less": b,
                                            "more_category": first.category,
                                            "less_category": second.category})
-    valid = [c for c in shared if c != "gender" or _gender_opposed(first, second)]
+    valid = [c for c in shared if c != "gender" or _gender_pair(lexicon, first, second)]
     if not valid:
         return Mismatch("same-gender", {"more": a, "less": b,
                                         "gender": first.gender or "unmarked"})
@@ -101,9 +122,23 @@ def same_slot(fold: Callable[[str], str], lexicon: Lexicon, a_id: str, a_slot: s
     """Either term's surface is a form of the other's concept in the other's slot.
 
     Syncretic forms make the matched slot a guess (Estonian vana is sg_n, sg_g and
-    sg_p); checking both directions lets either side's reading decide.
+    sg_p); checking both directions lets either side's reading decide. Terms of
+    different parts of speech, or phrases a plugin built around a form ("White
+    people"), compare by slot name, Hindi adjective gender aside; an adjective with
+    one form for everything (English black) fits any slot.
     """
     if is_name(a_id) or is_name(b_id):
         return a_slot == b_slot
-    return has_form(fold, lexicon[b_id], a_slot, b_surface) or has_form(
-        fold, lexicon[a_id], b_slot, a_surface)
+    first, second = lexicon[a_id], lexicon[b_id]
+    if has_form(fold, second, a_slot, b_surface) or has_form(fold, first, b_slot, a_surface):
+        return True
+    listed = has_form(fold, first, a_slot, a_surface) and has_form(fold, second, b_slot, b_surface)
+    if first.pos == second.pos and listed:
+        return False
+    if any(c.pos == "adj" and len(c.forms) == 1 for c in (first, second)):
+        return True
+    return _without_gender(a_slot) == _without_gender(b_slot)
+
+
+def _without_gender(slot: str) -> str:
+    return slot.split("_", 1)[1] if slot[:2] in ("m_", "f_") else slot

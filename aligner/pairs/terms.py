@@ -73,6 +73,18 @@ def name_matches(
     return matches
 
 
+def as_name(plugin: LanguagePlugin, lexicon: Lexicon, tokens: list[Token],
+            match: FormMatch) -> FormMatch | None:
+    """``match`` read as a person name, when its one token is a listed name."""
+    if match.last - match.first != 1 or match.chars is not None:
+        return None
+    found = _name_parts(plugin, lexicon, tokens[match.first])
+    if found is None:
+        return None
+    return FormMatch(NAME_PREFIX + plugin.fold(found[0]), found[1], match.first, match.last,
+                     match.surface)
+
+
 def compound_matches(
     plugin: LanguagePlugin, lexicon: Lexicon, tokens: list[Token], taken: set[int]
 ) -> list[FormMatch]:

@@ -232,8 +232,9 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
 
 
 def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
-    """Counterparts, `also` and `generic` are properties of the concept: a target file may
-    leave them out and get the pivot's."""
+    """Counterparts, `also`, `generic` and the referent's gender are properties of the
+    concept: a target file may leave them out and get the pivot's (Hindi writes its own
+    gender, which is grammatical)."""
     pivot_dir = (root or lexicon_root()) / PIVOT
     if not pivot_dir.is_dir():
         return concepts
@@ -245,6 +246,7 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
             concept = replace(
                 concept,
                 counterparts=concept.counterparts or source.counterparts,
+                gender=concept.gender or source.gender,
                 also=concept.also or source.also,
                 generic=concept.generic or source.generic,
             )

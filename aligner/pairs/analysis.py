@@ -40,7 +40,8 @@ from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
 Parser = Callable[[str], Parse]
-# Below this share of words in common, two sentences are two sentences, not a pair.
+# Below this share of words in common (and with more than a short phrase changed), two
+# sentences are two sentences, not a pair.
 MIN_SHARED = 0.5
 # A contrast description ("of sound mind", "perfectly healthy") is this short at most.
 MAX_CONTRAST_WORDS = 3
@@ -130,11 +131,16 @@ def _in_block(match: FormMatch, first: int, last: int) -> bool:
 
 
 def _block_terms(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
-    """Terms in tokens ``[first, last)``. A term reaching past the stretch into words both
-    sides share ("rich family" against "poor family") is read again inside it ("rich")."""
-    found = [m for m in side.terms if _in_block(m, first, last)]
-    if all(m.first >= first and m.last <= last for m in found):
-        return found
+    """Terms overlapping tokens ``[first, last)``."""
+    return [m for m in side.terms if _in_block(m, first, last)]
+
+
+def _reach(match: FormMatch, first: int, last: int) -> tuple[int, int]:
+    return max(first - match.first, 0), max(match.last - last, 0)
+
+
+def _inside(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
+    """The terms read again inside the stretch alone, in sentence positions."""
     return [replace(m, first=m.first + first, last=m.last + first)
             for m in reread(side.tokens[first:last])]
 
@@ -147,6 +153,13 @@ def _candidate_swaps(a: Side, b: Side, blocks: list[Block],
     for block in blocks:
         in_a = _block_terms(a, block.a_first, block.a_last, reread)
         in_b = _block_terms(b, block.b_first, block.b_last, reread)
+        reach_a = [_reach(m, block.a_first, block.a_last) for m in in_a]
+        reach_b = [_reach(m, block.b_first, block.b_last) for m in in_b]
+        if reach_a != reach_b:
+            # A term reaching past the stretch into shared words on one side only ("rich
+            # family" against "poor family"): read both sides again inside the stretch.
+            in_a = _inside(a, block.a_first, block.a_last, reread)
+            in_b = _inside(b, block.b_first, block.b_last, reread)
         for ma, mb in zip(in_a, in_b, strict=False):
             if ma.concept != mb.concept:
                 swaps.append(Swap(ma, mb))
@@ -290,11 +303,7 @@ class PairReader:
 
         if not blocks:
             return done(Problem(r.IDENTICAL, {"detail": "; ".join(notes) or "same text"}))
-        shared = len(_equal_tokens(a, b) & {i for i, t in enumerate(a.tokens) if is_word(t)})
-        longest = max(sum(map(is_word, a.tokens)), sum(map(is_word, b.tokens)))
-        if shared < MIN_SHARED * longest:
-            return done(Problem(r.NOT_MINIMAL, {"words": f"only {shared} of {longest} words "
-                                                         "are shared: two different sentences"}))
+        unrelated = _unrelated(a, b)
         swaps, alone = _candidate_swaps(
             a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens))
         if not swaps:
@@ -302,6 +311,8 @@ class PairReader:
             if hidden is not None:
                 return replace(hidden, notes=tuple(notes))
             words = _block_words(blocks, a, b)
+            if unrelated:
+                return done(unrelated)
             if bias_type == "age" and _numbers(a, b, blocks):
                 return done(relation=Relation(SAME_CATEGORY, "age"))
             if alone:
@@ -310,7 +321,8 @@ class PairReader:
                     return done(relation=found)
                 return done(Problem(r.NO_PARTNER, {"term": alone[0].surface, "words": words}))
             return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
-        return self._one_swap(a, b, swaps, bias_type, notes)
+        found = self._one_swap(a, b, swaps, bias_type, notes)
+        return replace(found, problem=unrelated) if found.problem and unrelated else found
 
     def _contrast(self, a: Side, b: Side, blocks: list[Block], alone: list[FormMatch],
                   bias_type: str | None) -> Relation | None:
@@ -428,6 +440,16 @@ def shared_forms(plugin: LanguagePlugin, lexicon: Lexicon) -> dict[tuple[str, ..
         lexicon.cache[cache_key] = {k: v for k, v in owners.items()
                                     if len({c for c, _ in v}) > 1}
     return lexicon.cache[cache_key]
+
+
+def _unrelated(a: Side, b: Side) -> Problem | None:
+    """Two different sentences rather than a pair: few words shared, many changed."""
+    shared = len(_equal_tokens(a, b) & {i for i, t in enumerate(a.tokens) if is_word(t)})
+    longest = max(sum(map(is_word, a.tokens)), sum(map(is_word, b.tokens)))
+    if shared >= MIN_SHARED * longest or longest - shared <= MAX_CONTRAST_WORDS:
+        return None
+    return Problem(r.NOT_MINIMAL, {"words": f"only {shared} of {longest} words are shared: "
+                                            "two different sentences"})
 
 
 def _numbers(a: Side, b: Side, blocks: list[Block]) -> bool:

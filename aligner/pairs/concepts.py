@@ -137,8 +137,12 @@ def same_slot(fold: Callable[[str], str], lexicon: Lexicon, a_id: str, a_slot: s
         return False
     if any(c.pos == "adj" and len(c.forms) == 1 for c in (first, second)):
         return True
-    return _without_gender(a_slot) == _without_gender(b_slot)
+    if first.pos != second.pos:
+        # An adjective standing for a noun (Hindi अश्वेत "black people"): its case is read
+        # off a noun that is not there, so only number is compared.
+        return _number(a_slot) == _number(b_slot)
+    return a_slot == b_slot
 
 
-def _without_gender(slot: str) -> str:
-    return slot.split("_", 1)[1] if slot[:2] in ("m_", "f_") else slot
+def _number(slot: str) -> str:
+    return next((part for part in slot.split("_") if part in ("sg", "pl")), slot)

@@ -112,6 +112,12 @@ class LanguagePlugin(Protocol):
         """Every lexicon form in ``tokens``, whole words only, longest match first."""
         ...
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` (a lexicon form) spelled the way the text spells its words: where a
+        subtitle writes the lexicon's ``listed`` form as ``surface`` (Hindi लडकी for
+        लड़की), the swapped-in word follows the same convention."""
+        ...
+
     def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
         """Each token split into its compound parts (Estonian ehitus|onu), spans in the text.
 

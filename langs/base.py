@@ -38,6 +38,11 @@ class BasePlugin:
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         return match_forms(self, tokens, lexicon)
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` as it should be written where the text wrote ``listed`` as ``surface``;
+        the default writes the lexicon's spelling."""
+        return new
+
     def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
         """No compound analysis: every token is one part."""
         return [[token] for token in tokens]

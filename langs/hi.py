@@ -140,6 +140,15 @@ class Hindi(BasePlugin):
         written as anusvara (हिन्दू = हिंदू, सम्बन्ध = संबंध)."""
         return _HALANT_NASAL.sub(_ANUSVARA, self.normalize(text).replace(_NUKTA, ""))
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """Subtitles often drop the nukta or write anusvara for chandrabindu (लडकी, मां):
+        the swapped-in word does the same where the line did."""
+        if _NUKTA in listed and _NUKTA not in surface:
+            new = new.replace(_NUKTA, "")
+        if _CHANDRABINDU in listed and _CHANDRABINDU not in surface:
+            new = new.replace(_CHANDRABINDU, _ANUSVARA)
+        return new
+
     def tokenize(self, text: str) -> list[Token]:
         tokenizer = require("indicnlp.tokenize.indic_tokenize", "hi", "Hindi tokenization")
         return align_spans(text, tokenizer.trivial_tokenize(text, "hi"))
@@ -228,10 +237,16 @@ class Hindi(BasePlugin):
         old = lexicon[match.concept]
         if old.pos not in ("noun", "pronoun"):
             return []
+        if old.gender is None and new.gender is None:
+            return []  # two words that do not mark gender: nothing follows them
         if old.gender is None or new.gender is None:
             raise AgreementUnresolved(f"{old.id} or {new.id} has no gender in the hi lexicon")
         if old.gender == new.gender:
             return []
+        if match.slot == "sg":  # a person name: its case is read off what follows it
+            following = tokens[match.last].text if match.last < len(tokens) else ""
+            match = replace(match, slot="obl_sg" if following in hi_rules.POSTPOSITIONS
+                            else "dir_sg")
         targets = (
             self._tree_targets(parse, tokens, match)
             if parse is not None

@@ -142,6 +142,16 @@ class Lexicon:
         return [c for c in self.concepts.values() if c.category == category]
 
 
+def _matching_slot(old: Concept, new: Concept, slot: str) -> str | None:
+    """The slot of ``new`` that stands for ``slot`` of ``old`` across parts of speech:
+    a Hindi noun's dir_sg is an adjective's m_dir_sg (the noun's gender), and back."""
+    prefixed = f"{old.gender}_{slot}" if old.gender else None
+    if prefixed in new.forms:
+        return prefixed
+    stripped = slot.split("_", 1)[1] if slot[:2] in ("m_", "f_") else None
+    return stripped if stripped in new.forms else None
+
+
 def counterpart_form(
     old: Concept, new: Concept, slot: str, surface: str, fold: Callable[[str], str]
 ) -> str | None:
@@ -151,7 +161,7 @@ def counterpart_form(
     युवा next to जवान), the k-th counterpart form is written (बुज़ुर्ग next to बूढ़ा), so the
     register stays; otherwise the counterpart's first form.
     """
-    forms = new.forms.get(slot, ())
+    forms = new.forms.get(slot, ()) or new.forms.get(_matching_slot(old, new, slot) or "", ())
     if not forms:
         return None
     listed = [fold(f) for f in old.forms.get(slot, ())]

@@ -6,7 +6,9 @@ concept with counterparts: two names make a valid swap when they belong to
 different groups of one category (``race-color.black`` vs ``race-color.white``,
 ``gender.f`` vs ``gender.m``). The file has one table per ``<category>.<group>``
 with a ``names`` list; a name may sit in several tables (a first name carries a
-gender and, for some, a group of origin).
+gender and, for some, a group of origin). A table may add ``latin``: each name's
+romanization, in the same order, for languages in another script (Hindi राहुल is
+Rahul), so that transfer can find and write the names an English pair swaps.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Names:
 
     groups: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     fold: Callable[[str], str] = str.casefold
+    latin: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __contains__(self, name: str) -> bool:
         return self.fold(name) in self.groups
@@ -38,6 +41,12 @@ class Names:
 
     def of(self, name: str) -> dict[str, frozenset[str]]:
         return self.groups.get(self.fold(name), {})
+
+    def spellings(self, name: str) -> tuple[str, ...]:
+        """How this language writes a name given in Latin letters: its ``latin`` entries, or
+        the name itself when it is listed as written (Estonian subtitles keep "Mary")."""
+        found = self.latin.get(str.casefold(name), ())
+        return found or ((name,) if name in self else ())
 
     def contrast(self, a: str, b: str) -> str | None:
         """The category in which names ``a`` and ``b`` belong to different groups, if any.
@@ -66,6 +75,7 @@ def parse_names(text: str, path: Path, fold: Callable[[str], str]) -> Names:
     lines = {raw.strip().strip("[]").strip(): n for n, raw in enumerate(text.splitlines(), 1)
              if raw.strip().startswith("[")}
     found: dict[str, dict[str, set[str]]] = {}
+    latin: dict[str, list[str]] = {}
     for category, tables in data.items():
         if category not in CATEGORIES or not isinstance(tables, dict):
             raise LexiconError(f"{category!r} is not a category; write [<category>.<group>]",
@@ -79,8 +89,19 @@ def parse_names(text: str, path: Path, fold: Callable[[str], str]) -> Names:
                                    path, where)
             for name in names:
                 found.setdefault(fold(name.strip()), {}).setdefault(category, set()).add(group)
+            romanized = entry.get("latin")
+            if romanized is None:
+                continue
+            if not isinstance(romanized, list) or len(romanized) != len(names) or not all(
+                    isinstance(n, str) and n.strip() for n in romanized):
+                raise LexiconError(f"[{category}.{group}] latin must list one romanization per "
+                                   f"name ({len(names)})", path, where)
+            for name, roman in zip(names, romanized, strict=True):
+                spelled = latin.setdefault(roman.strip().casefold(), [])
+                if name.strip() not in spelled:
+                    spelled.append(name.strip())
     frozen = {name: {c: frozenset(g) for c, g in cats.items()} for name, cats in found.items()}
-    return Names(frozen, fold)
+    return Names(frozen, fold, {k: tuple(v) for k, v in latin.items()})
 
 
 def load_names(directory: Path, fold: Callable[[str], str]) -> Names:

@@ -43,6 +43,8 @@ Parser = Callable[[str], Parse]
 # Below this share of words in common (and with more than a short phrase changed), two
 # sentences are two sentences, not a pair.
 MIN_SHARED = 0.5
+# What ``explain`` says when optional edits (pronouns that follow the swap) were taken.
+COREFERENT = "coreferent"
 # A contrast description ("of sound mind", "perfectly healthy") is this short at most.
 MAX_CONTRAST_WORDS = 3
 
@@ -87,6 +89,7 @@ class Analysis:
     problem: Problem | None = None
     notes: tuple[str, ...] = ()
     agreement_only: bool = False
+    coreferent: bool = False  # words the swap may change (pronouns) changed with it
 
 
 @dataclass(frozen=True)
@@ -204,12 +207,14 @@ class Prediction:
 def predict(
     plugin: LanguagePlugin, lexicon: Lexicon, side: Side, match: FormMatch, new: Concept,
     new_surface: str, parse: Parse | None = None, wanted: Side | None = None,
+    optional: bool = False,
 ) -> Prediction:
     """``side`` with ``match`` replaced by ``new_surface`` and agreement applied.
 
     Optional edits are applied where ``wanted`` (the other sentence, when validating)
-    has them, so that "may change" words do not count against a pair. Raises
-    ValueError when an agreement edit overlaps the swap.
+    has them, so that "may change" words do not count against a pair; with
+    ``optional`` (transfer, when the English pair changed its pronouns too) all of them.
+    Raises ValueError when an agreement edit overlaps the swap.
     """
     start, end = char_span(side.tokens, match)
     swap = Edit(start, end, side.text[start:end], new_surface, "swap")
@@ -218,9 +223,12 @@ def predict(
     except AgreementUnresolved as err:
         return Prediction(apply_edits(side.text, [swap]), [swap], [], str(err))
     required = [e for e in edits if e.kind != "optional"]
+    maybe = [e for e in edits if e.kind == "optional"]
     chosen = [swap, *required]
-    if wanted is not None:
-        chosen += _optional_taken(plugin, side, wanted, [e for e in edits if e.kind == "optional"])
+    if optional:
+        chosen += maybe
+    elif wanted is not None:
+        chosen += _optional_taken(plugin, side, wanted, maybe)
     return Prediction(apply_edits(side.text, chosen), chosen, required)
 
 
@@ -279,7 +287,10 @@ class PairReader:
             return Problem(r.AGREEMENT_UNRESOLVED, {"detail": str(err)})
         left, _ = content_blocks(self.side(guess.text), b)
         if not left:
-            return None if guess.unresolved is None else f"agreement not checked: {guess.unresolved}"
+            if guess.unresolved is not None:
+                return f"agreement not checked: {guess.unresolved}"
+            extra = len(guess.edits) - 1 - len(guess.required)
+            return COREFERENT if extra else None
         if guess.unresolved is not None:
             return Problem(r.AGREEMENT_UNRESOLVED, {"detail": guess.unresolved})
         kept = _equal_tokens(a, b)
@@ -369,8 +380,9 @@ class PairReader:
                 continue
             outcome = self._both_ways(a, b, swap)
             if outcome is None or isinstance(outcome, str):
-                extra = [outcome] if isinstance(outcome, str) else []
-                return Analysis(a.tokens, b.tokens, swap, found, None, (*notes, *extra))
+                extra = [outcome] if isinstance(outcome, str) and outcome != COREFERENT else []
+                return Analysis(a.tokens, b.tokens, swap, found, None, (*notes, *extra),
+                                coreferent=outcome == COREFERENT)
             first_problem = first_problem or outcome
         if len(swaps) > 1 and (first_problem is None or first_problem.code in
                                (r.NOT_MINIMAL, r.AGREEMENT_MISSING)):
@@ -398,7 +410,7 @@ class PairReader:
         backward = self.explain(b, a, Swap(swap.b, swap.a))
         if isinstance(backward, Problem):
             return backward
-        return forward or backward
+        return forward if forward is not None else (None if backward == COREFERENT else backward)
 
     def _agreement_only(self, a: Side, b: Side, blocks: list[Block]) -> Analysis | None:
         """An invisible swap: a form two concepts share, read as one on side A and the
@@ -414,7 +426,7 @@ class PairReader:
                     continue
                 match_a = FormMatch(old_id, slot, index, index + 1, token.text)
                 match_b = FormMatch(new_id, slot, there, there + 1, b.tokens[there].text)
-                if self._both_ways(a, b, Swap(match_a, match_b)) is None:
+                if self._both_ways(a, b, Swap(match_a, match_b)) in (None, COREFERENT):
                     return Analysis(a.tokens, b.tokens, Swap(match_a, match_b), found,
                                     agreement_only=True)
         return None

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aligner.lexicon.match import cached_index
-from aligner.lexicon.model import NAME_PREFIX, Lexicon
+from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon
 from aligner.plugins import FormMatch, LanguagePlugin, Token
 
+# The slot of a noun's form as the first part of a compound (Estonian nais|õpetaja).
+COMPOUND_SLOT = "cmp"
 # English possessive endings a name may carry ("Juan's", "Jesus'").
 _POSSESSIVE = ("'s", "'")
 
@@ -98,13 +100,24 @@ def compound_matches(
     for position, parts in enumerate(plugin.compound_parts(tokens)):
         if position in taken or len(parts) < 2:
             continue
-        for part in parts:
+        for number, part in enumerate(parts):
             hit = index.get((plugin.fold(part.text),))
             if hit is not None:
-                concept, slot = hit
-                matches.append(FormMatch(concept, slot, position, position + 1, part.text,
+                head = number == len(parts) - 1
+                slot = _part_slot(plugin, lexicon[hit[0]], part.text, head) or hit[1]
+                matches.append(FormMatch(hit[0], slot, position, position + 1, part.text,
                                          chars=(part.start, part.end)))
     return matches
+
+
+def _part_slot(plugin: LanguagePlugin, concept: Concept, surface: str, head: bool) -> str | None:
+    """The slot a compound part fills: a case form as the head (ehitus|onule: sg_all), the
+    compounding form as a modifier (nais|õpetaja: cmp) when the concept lists one."""
+    key = plugin.fold(surface)
+    slots = [s for s, forms in concept.forms.items() if key in map(plugin.fold, forms)]
+    if head:
+        return next((s for s in slots if s != COMPOUND_SLOT), None)
+    return COMPOUND_SLOT if COMPOUND_SLOT in slots else None
 
 
 def find_terms(plugin: LanguagePlugin, lexicon: Lexicon, tokens: list[Token]) -> list[FormMatch]:

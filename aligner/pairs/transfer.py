@@ -20,8 +20,8 @@ from aligner.frames import PAIRS, conform
 from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon, counterpart_form
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
-from aligner.pairs.analysis import PairReader, Side, Swap, predict
-from aligner.pairs.concepts import counterpart_ids
+from aligner.pairs.analysis import Analysis, PairReader, Side, predict
+from aligner.pairs.concepts import CONTRAST, counterpart_ids
 from aligner.pairs.terms import find_terms, is_name
 from aligner.plugins import FormMatch, LanguagePlugin, Token
 
@@ -63,13 +63,16 @@ class Outcome:
 
 
 def english_swap(original: str, swapped: str, langs: Languages,
-                 bias_type: str | None = None) -> Swap | Outcome:
-    """The swap the English pair makes (the pair model's reading), or why it has none."""
+                 bias_type: str | None = None) -> Analysis | Outcome:
+    """The English pair as the pair model reads it (one swap), or why it has none."""
     analysis = PairReader(langs.en, langs.en_lexicon).analyse(original, swapped, bias_type)
     if analysis.problem is not None or analysis.swap is None:
         detail = analysis.problem.message() if analysis.problem else "no swap"
         return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail=detail)
-    return analysis.swap
+    if analysis.swap is None or analysis.relation is None or analysis.relation.kind == CONTRAST:
+        return Outcome.reject(r.ENGLISH_NOT_A_SWAP,
+                              detail="a group term set against a plain description")
+    return analysis
 
 
 def _missing(concept: str, langs: Languages) -> str | None:
@@ -115,16 +118,24 @@ def _hits(terms: list[FormMatch], concept: str, counterpart: str, langs: Languag
 
 
 def _names(tokens: list[Token], concept: str, counterpart: str, langs: Languages) -> list[Found]:
-    """A person name written the same in the target line (Latin-script subtitles)."""
+    """The English name as the target line writes it (Mary in Estonian, राहुल in Hindi), to be
+    replaced by the counterpart name as the target language writes it."""
+    names = langs.tgt_lexicon.names
+    if names is None:
+        return []
     fold = langs.tgt.fold
-    wanted = concept[len(NAME_PREFIX):]
+    wanted = {fold(n) for n in names.spellings(concept[len(NAME_PREFIX):])}
+    written = names.spellings(counterpart[len(NAME_PREFIX):])
+    if not wanted or not written:
+        return []
     found = []
     for index, token in enumerate(tokens):
-        if fold(token.text) == wanted:
-            match = FormMatch(concept, "sg", index, index + 1, token.text)
-            name = Concept(counterpart, "name", langs.tgt.code, (),
-                           forms={"sg": (counterpart[len(NAME_PREFIX):].title(),)})
-            found.append(Found(match, Concept(concept, "name", langs.tgt.code, ()), name))
+        if fold(token.text) in wanted:
+            old_id, new_id = NAME_PREFIX + fold(token.text), NAME_PREFIX + fold(written[0])
+            match = FormMatch(old_id, "sg", index, index + 1, token.text)
+            old = replace(langs.tgt_lexicon[old_id], forms={"sg": (token.text,)})
+            new = replace(langs.tgt_lexicon[new_id], forms={"sg": (written[0],)})
+            found.append(Found(match, old, new))
     return found
 
 
@@ -161,12 +172,14 @@ def _stand_in(text: str, tokens: list[Token], concept: str, counterpart: str,
     "naine"); when such a word has one declared counterpart, the pair it makes goes
     to review flagged ``stand-in``, never into the benchmark unreviewed.
     """
+    if _is_pronoun(concept, langs):  # उसे, उसने, उसकी: pronoun forms that mark no gender
+        return Outcome.reject(r.GENDERLESS_PRONOUN, (concept, counterpart),
+                              words=_pronoun_words(concept, counterpart, langs),
+                              language=langs.tgt.name)
     missing = _missing(concept, langs)
     if missing:
-        code = r.GENDERLESS_PRONOUN if _is_pronoun(concept, langs) else r.NO_TARGET_EQUIVALENT
-        return Outcome.reject(code, (concept, counterpart), language=langs.tgt.name,
-                              concept=concept, detail=missing, words=_pronoun_words(
-                                  concept, counterpart, langs))
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                              language=langs.tgt.name, concept=concept, detail=missing)
     lexicon = langs.tgt_lexicon
     category = lexicon[concept].category if concept in lexicon else None
     for term in find_terms(langs.tgt, lexicon, tokens):
@@ -195,19 +208,25 @@ def _pronoun_words(concept: str, counterpart: str, langs: Languages) -> str:
     return "/".join(forms)
 
 
-def _make(text: str, tokens: list[Token], hit: Found, langs: Languages) -> str | Outcome:
+def _make(text: str, tokens: list[Token], hit: Found, langs: Languages,
+          coreferent: bool = False) -> str | Outcome:
     """The line with the found form replaced and the plugin's required agreement applied."""
     form = counterpart_form(hit.old, hit.new, hit.match.slot, hit.match.surface, langs.tgt.fold)
     if form is None:
         return Outcome.reject(r.NO_TARGET_EQUIVALENT, (hit.old.id, hit.new.id),
                               language=langs.tgt.name, concept=hit.new.id,
                               detail=f"no form for slot {hit.match.slot}")
+    fold = langs.tgt.fold
+    listed = next((f for f in hit.old.forms.get(hit.match.slot, ())
+                   if fold(f) == fold(hit.match.surface)), hit.match.surface)
+    form = langs.tgt.spell_like(hit.match.surface, listed, form)
     written = form if hit.match.chars is not None and hit.match.chars[0] > tokens[
         hit.match.first].start else match_case(hit.match.surface, form)
     side = Side(text, tokens, [langs.tgt.fold(t.text) for t in tokens], [])
     parse = langs.parser(text) if langs.parser else None
     try:
-        guess = predict(langs.tgt, langs.tgt_lexicon, side, hit.match, hit.new, written, parse)
+        guess = predict(langs.tgt, langs.tgt_lexicon, side, hit.match, hit.new, written, parse,
+                        optional=coreferent)
     except ValueError as err:
         return Outcome.reject(r.AGREEMENT_UNRESOLVED, (hit.old.id, hit.new.id), detail=str(err))
     if guess.unresolved is not None:
@@ -216,11 +235,14 @@ def _make(text: str, tokens: list[Token], hit: Found, langs: Languages) -> str |
     return guess.text
 
 
-def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Outcome:
+def swap_line(text: str, concept: str, counterpart: str, langs: Languages,
+              coreferent: bool = False) -> Outcome:
     """The target line with ``concept`` replaced by ``counterpart`` and agreement applied.
 
     The line is not normalised: the natural side must stay exactly as subtitled, so
-    only the plugin's ``fold`` (inside matching) sees spelling variants.
+    only the plugin's ``fold`` (inside matching) sees spelling variants. With
+    ``coreferent`` (the English pair changed its pronouns along with the swap) the
+    words the plugin says *may* follow the swap follow it too.
     """
     missing = _missing(counterpart, langs)
     if missing is not None and not _is_pronoun(concept, langs):
@@ -230,7 +252,7 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Ou
     located = _locate(text, tokens, concept, counterpart, langs)
     if isinstance(located, Outcome):
         return located
-    made = _make(text, tokens, located, langs)
+    made = _make(text, tokens, located, langs, coreferent)
     if isinstance(made, Outcome):
         return made
     if langs.tgt.fold(made) == langs.tgt.fold(text):
@@ -248,10 +270,10 @@ def transfer_one(
     min_confidence: float = 0.0, cue_id: str = "", bias_type: str | None = None,
 ) -> Outcome:
     """English checks first (they hold whatever the alignment), then the target line's."""
-    swap = english_swap(original, swapped, langs, bias_type)
-    if isinstance(swap, Outcome):
-        return swap
-    concept, counterpart = swap.a.concept, swap.b.concept
+    english = english_swap(original, swapped, langs, bias_type)
+    if isinstance(english, Outcome):
+        return english
+    concept, counterpart = english.swap.a.concept, english.swap.b.concept
     missing = _missing(counterpart, langs)
     if missing is not None and not _is_pronoun(concept, langs):
         return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
@@ -262,7 +284,7 @@ def transfer_one(
     if line.confidence is not None and line.confidence < min_confidence:
         return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, (concept, counterpart),
                               confidence=line.confidence, threshold=min_confidence)
-    return swap_line(line.text, concept, counterpart, langs)
+    return swap_line(line.text, concept, counterpart, langs, english.coreferent)
 
 
 def _orig_side(seed: dict, line: AlignedLine | None) -> str:

@@ -161,8 +161,9 @@ def _concept(
     missing = entry.get("missing") if isinstance(entry.get("missing"), str) else None
     if missing and forms:
         report("missing", f"{name}: a concept with `missing` lists no forms")
-    if not missing and not forms and "lemma" not in entry:
-        report("", f'{name}: no forms; give slots, a lemma to expand, or `missing = "reason"`')
+    if not missing and not forms and "lemma" not in entry and "shares" not in entry:
+        report("", f'{name}: no forms; give slots, a lemma to expand, `shares`, or '
+               '`missing = "reason"`')
     concept = Concept(
         id=f"{category}.{name}",
         category=category,

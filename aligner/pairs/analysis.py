@@ -356,10 +356,17 @@ class PairReader:
         words = [t for t in other if is_word(t)]
         if not 1 <= len(words) <= MAX_CONTRAST_WORDS:
             return None
-        stem = self.plugin.fold(term.surface)
-        if any(_near(self.plugin.fold(t.text), stem) for t in words):
+        if any(self._misspelt(t.text, category) for t in words):
             return None
         return Relation(CONTRAST, category)
+
+    def _misspelt(self, word: str, category: str) -> bool:
+        """Whether ``word`` looks like a form of a term of ``category`` gone wrong (a wrong
+        case ending, a typo): no contrast then, the pair is broken."""
+        key = self.plugin.fold(word)
+        return any(_near(key, self.plugin.fold(form)) for concept in self.lexicon
+                   if category in concept.categories and not concept.generic
+                   for forms in concept.forms.values() for form in forms)
 
     def _one_swap(self, a: Side, b: Side, swaps: list[Swap], bias_type: str | None,
                   notes: list[str]) -> Analysis:

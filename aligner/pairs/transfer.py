@@ -82,6 +82,9 @@ def _missing(concept: str, langs: Languages) -> str | None:
         return None
     if concept not in lexicon:
         return f"{concept} is not in the {lexicon.lang} lexicon"
+    if not lexicon[concept].forms and any(c in lexicon and lexicon[c].forms
+                                          for c in lexicon[concept].shares):
+        return None  # written with the forms of the concepts it shares
     return lexicon[concept].missing
 
 

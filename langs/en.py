@@ -191,7 +191,8 @@ class English(BasePlugin):
         if {old.gender, new.gender} != {"m", "f"}:
             return []
         edits = []
-        for other in super().match_forms(tokens, lexicon):
+        for found in super().match_forms(tokens, lexicon):
+            other = self._pronoun_slot(found, tokens, lexicon)
             concept = lexicon[other.concept]
             if other.first == match.first or concept.pos != "pronoun" or concept.gender != old.gender:
                 continue
@@ -200,7 +201,8 @@ class English(BasePlugin):
             if partner is None:
                 continue
             surface = self.fold(other.surface)
-            slots = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
+            slots = [other.slot, *(s for s, forms in concept.forms.items()
+                                   if s != other.slot and surface in map(self.fold, forms))]
             options = [form for slot in slots
                        if (form := counterpart_form(concept, partner, slot, other.surface,
                                                     self.fold))]

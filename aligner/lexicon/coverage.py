@@ -34,7 +34,9 @@ def coverage_table(
         elif not entry.available:
             status, reason, form = "missing", entry.missing, None
         else:
-            status, reason, form = "covered", None, next(iter(entry.forms.values()))[0]
+            # a concept written with the forms of those it shares has none of its own
+            form = next((f[0] for f in entry.forms.values()), None) or f"= {entry.shares[0]}"
+            status, reason = "covered", None
         first = next(iter(concept.forms.values()), (None,))[0]
         rows.append((concept.id, concept.category, status, reason, first, form))
     return pl.DataFrame(rows, schema=COVERAGE, orient="row")

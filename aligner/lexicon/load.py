@@ -65,11 +65,20 @@ def parse_file(
     if category not in CATEGORIES:
         known = ", ".join(CATEGORIES)
         return [], [Problem(shown, None, f"file name {category!r} is not a category ({known})")]
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        message = f"not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8"
+        return [], [Problem(shown, line, message)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return [], [Problem(shown, decode_error_line(err, text), f"not TOML: {err}")]
+    if not data:
+        message = "no entries; add concepts or delete the file (an empty file hides lost pairs)"
+        return [], [Problem(shown, 1, message)]
     tables, keys = _line_map(text)
     concepts: list[Concept] = []
     for name, entry in data.items():
@@ -234,9 +243,18 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
 
 
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
-    """The lexicon of ``lang``; the first schema error raises LexiconError with file:line."""
-    lexicon, problems = read_lexicon(lang, root)
+    """The lexicon of ``lang``; its first error raises LexiconError with file:line.
+
+    The errors are those of ``align lexicon check`` (schema, a form two concepts
+    claim, a counterpart that does not exist, a concept English lacks): a lexicon
+    with any of them would lose or garble pairs silently, so no command runs on it.
+    """
+    from aligner.lexicon.check import inspect_lexicon
+
+    lexicon, problems = inspect_lexicon(lang, root=root)
     found = errors(problems)
     if found:
-        raise found[0].as_error()
+        first = found[0]
+        more = f" (and {len(found) - 1} more: `align lexicon check --lang {lang}`)"
+        raise replace(first, message=first.message + (more if len(found) > 1 else "")).as_error()
     return lexicon

@@ -78,6 +78,12 @@ class Concept:
         forms = self.forms.get(slot)
         return forms[0] if forms else None
 
+    def slots_of(self, surface: str) -> tuple[str, ...]:
+        """Every slot listing ``surface``: a syncretic form (Estonian "vana" is sg_n, sg_g
+        and sg_p; Latvian atraitni is sg_acc of widow and of widower) fills several, and
+        the caller must pick one from context or decline."""
+        return tuple(slot for slot, forms in self.forms.items() if surface in forms)
+
     def slot_of(self, surface: str) -> str | None:
         """The first slot (in lexicon order) listing ``surface``; syncretic forms take the first."""
         for slot, forms in self.forms.items():

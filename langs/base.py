@@ -54,3 +54,11 @@ class BasePlugin:
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Forms for missing slots; none proposed unless the language knows how."""
         return {}
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Forms that contradict the language's morphology (`align lexicon check` errors).
+
+        Languages with an analyser or paradigm rules override this, so a hand-written
+        form is held to the same standard as a generated one; by default nothing is.
+        """
+        return []

@@ -48,18 +48,37 @@ def expand(
     lang: Annotated[str, typer.Option("--lang", help="Language whose lexicon to expand.")],
     root: RootOption = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show, do not write.")] = False,
+    fix: Annotated[bool, typer.Option(
+        "--fix", help="Also rewrite, in place, forms that differ from the lemma's paradigm "
+        "(wrong forms out, usual variant first; accepted hand-written variants stay).")] = False,
+    counts: Annotated[list[Path] | None, typer.Option(
+        "--counts", help="Subtitles in this language (cue .parquet or text) whose word "
+        "counts order the variants, most frequent first; repeatable.")] = None,
 ) -> None:
     """Write the plugin's proposed forms for missing slots into the TOML, for review."""
-    from aligner.lexicon.expand import expand_directory
+    from aligner.errors import ConfigError
+    from aligner.lexicon.expand import corpus_counts, expand_directory, refresh_directory
     from aligner.plugins import get_plugin
     from aligner.resources import lexicon_root
 
-    done = expand_directory((root or lexicon_root()) / lang, get_plugin(lang), dry_run=dry_run)
+    if fix and dry_run:
+        raise ConfigError("--fix rewrites files; run it without --dry-run (git shows the diff)")
+    plugin = get_plugin(lang)
+    frequencies = corpus_counts(counts, plugin) if counts else None
+    directory = (root or lexicon_root()) / lang
+    fixed = refresh_directory(directory, plugin, frequencies) if fix else []
+    for item in fixed:
+        slots = ", ".join(f"{slot}={forms[0]}" for slot, forms in list(item.slots.items())[:3])
+        typer.echo(f"{item.path.name}: {item.concept}: fixed {len(item.slots)} slots ({slots})")
+    done = expand_directory(directory, plugin, dry_run=dry_run, counts=frequencies)
     for item in done:
         slots = ", ".join(f"{slot}={forms[0]}" for slot, forms in list(item.slots.items())[:3])
         typer.echo(f"{item.path.name}: {item.concept}: {len(item.slots)} slots ({slots}, ...)")
     verb = "would add" if dry_run else "added"
-    typer.echo(f"{lang}: {verb} forms to {len(done)} concepts", err=True)
+    summary = f"{lang}: {verb} forms to {len(done)} concepts"
+    if fix:
+        summary += f", fixed {sum(len(i.slots) for i in fixed)} slots in {len(fixed)} concepts"
+    typer.echo(summary, err=True)
 
 
 @app.command()

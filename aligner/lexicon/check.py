@@ -173,6 +173,23 @@ def unexpanded(lexicon: Lexicon) -> list[Problem]:
     ]
 
 
+def morphology_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
+    """Forms the plugin's morphology rejects (Vabamorf re-analysis, Hindi paradigm rules),
+    one problem per concept so that a wrong paradigm reads as one slip."""
+    check = getattr(plugin, "form_problems", None)
+    if check is None:
+        return []
+    problems = []
+    for concept in lexicon:
+        found = check(concept) if concept.available else []
+        if found:
+            listed = "; ".join(found[:3]) + (f"; {len(found) - 3} more" if len(found) > 3 else "")
+            problems.append(
+                _at(concept, f"{concept.id}: {len(found)} forms fail the morphology: {listed}")
+            )
+    return problems
+
+
 def _registered_plugin(lang: str) -> LanguagePlugin | None:
     from aligner.plugins import available_languages, get_plugin
 
@@ -180,12 +197,17 @@ def _registered_plugin(lang: str) -> LanguagePlugin | None:
 
 
 def inspect_lexicon(
-    lang: str, plugin: LanguagePlugin | None = None, root: Path | None = None
+    lang: str,
+    plugin: LanguagePlugin | None = None,
+    root: Path | None = None,
+    morphology: bool = True,
 ) -> tuple[Lexicon, list[Problem]]:
     """The lexicon and every problem in it, errors first, then by file and line.
 
     Without a plugin the language's registered one is used; a language with none
     yet (a lexicon written before its plugin) compares forms case-folded.
+    ``morphology=False`` skips the analyser (seconds for Estonian): loading for a
+    pipeline run needs only the structure to be sound.
     """
     plugin = plugin if plugin is not None else _registered_plugin(lang)
     lexicon, problems = read_lexicon(lang, root)
@@ -200,6 +222,8 @@ def inspect_lexicon(
     problems += counterpart_problems(lexicon, pivot)
     if plugin is not None:
         problems += gender_problems(lexicon, plugin)
+        if morphology:
+            problems += morphology_problems(lexicon, plugin)
     problems += unexpanded(lexicon)
     order = defaultdict(int, {"error": 0, "warning": 1})
     return lexicon, sorted(problems, key=lambda p: (order[p.severity], p.path, p.line or 0))

@@ -227,16 +227,27 @@ class Hindi(BasePlugin):
         return picked
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
-        """Regular paradigms from the lemma (and gender, for nouns); irregular forms by hand."""
-        if not concept.lemma:
+        """Paradigms from the stem class (``langs/hi_paradigms.py``) for the missing slots.
+
+        The base is the lemma, or the direct singular (``m_dir_sg`` for adjectives)
+        the linguist wrote; each alternative gets its own paradigm, in the same
+        position (आदमी/मर्द -> आदमियों/मर्दों). Irregular forms are written by hand.
+        """
+        base_slot = "m_dir_sg" if concept.pos == "adj" else "dir_sg"
+        bases = concept.forms.get(base_slot) or ((concept.lemma,) if concept.lemma else ())
+        if not bases or concept.pos == "phrase":
             return {}
         if concept.pos == "adj":
-            proposed = adjective_forms(concept.lemma)
+            paradigms = [adjective_forms(base) for base in bases]
         elif concept.gender in ("m", "f"):
-            proposed = noun_forms(concept.lemma, concept.gender)
+            paradigms = [noun_forms(base, concept.gender) for base in bases]
         else:
             return {}
-        return {slot: forms for slot, forms in proposed.items() if slot not in concept.forms}
+        return {
+            slot: tuple(paradigm[slot][0] for paradigm in paradigms)
+            for slot in paradigms[0]
+            if slot not in concept.forms
+        }
 
     def form_problems(self, concept: Concept) -> list[str]:
         """Every paradigm checked against its class rule (``langs/hi_paradigms.py``).

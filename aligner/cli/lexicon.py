@@ -87,39 +87,52 @@ def coverage(
     src: Annotated[str, typer.Option("--src", help="Source language.")] = "en",
     root: RootOption = None,
     output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",
-    all_categories: Annotated[
-        bool, typer.Option("--all", help="All nine categories, not only the seven of CineBias.")
+    cinebias: Annotated[
+        bool, typer.Option("--cinebias", help="Only the seven categories CineBias extracted.")
+    ] = False,
+    gaps: Annotated[bool, typer.Option(help="List the concepts without an equivalent.")] = True,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when a category is under the 90 % target.")
     ] = False,
 ) -> None:
-    """Which source concepts the target lexicon lacks, and why."""
+    """Per category: source concepts with an equivalent, with a stated reason, or neither."""
     from rich.console import Console
     from rich.table import Table
 
     from aligner.errors import ConfigError
-    from aligner.lexicon.coverage import coverage_summary, coverage_table
+    from aligner.lexicon.coverage import TARGET_PERCENT, coverage_summary, coverage_table
     from aligner.lexicon.load import load_lexicon
     from aligner.lexicon.model import CINEBIAS_CATEGORIES
 
     if output_format not in ("table", "csv"):
         raise ConfigError(f"--format must be table or csv, not {output_format!r}")
-    categories = () if all_categories else CINEBIAS_CATEGORIES
+    categories = CINEBIAS_CATEGORIES if cinebias else ()
     table = coverage_table(load_lexicon(src, root), load_lexicon(tgt, root), categories)
+    summary = coverage_summary(table)
     if output_format == "csv":
         typer.echo(table.write_csv(), nl=False)
-        return
-    console = Console()
-    gaps = Table(title=f"{src} concepts without a {tgt} equivalent")
-    for column in ("concept", "status", "reason"):
-        gaps.add_column(column)
-    for row in table.filter(table["status"] != "covered").iter_rows(named=True):
-        gaps.add_row(row["concept"], row["status"], row["reason"] or "")
-    console.print(gaps)
-    summary = Table(title=f"{tgt} coverage of {src}")
-    for column in ("category", "concepts", "covered", "percent"):
-        summary.add_column(column, justify="left" if column == "category" else "right")
-    for row in coverage_summary(table).iter_rows():
-        summary.add_row(*(str(value) for value in row))
-    console.print(summary)
+    else:
+        console = Console()
+        if gaps:
+            listing = Table(title=f"{src} concepts without a {tgt} equivalent")
+            for column in ("concept", "status", "reason"):
+                listing.add_column(column)
+            for row in table.filter(table["status"].is_in(["missing", "absent"])).iter_rows(
+                named=True
+            ):
+                listing.add_row(row["concept"], row["status"], row["reason"] or "")
+            console.print(listing)
+        audit = Table(title=f"{tgt} coverage of {src}, per category (target {TARGET_PERCENT:g} % "
+                      "accounted for: an equivalent or a stated reason)")
+        for column in summary.columns:
+            audit.add_column(column, justify="left" if column == "category" else "right")
+        for row in summary.iter_rows():
+            audit.add_row(*("yes" if v is True else "NO" if v is False else str(v) for v in row))
+        console.print(audit)
+    below = summary.filter(~summary["meets_target"])["category"].to_list()
+    if strict and below:
+        typer.echo(f"{tgt}: under {TARGET_PERCENT:g} %: {', '.join(below)}", err=True)
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from aligner.lexicon.load import PIVOT, read_lexicon
 from aligner.lexicon.match import form_key
-from aligner.lexicon.model import Concept, Lexicon
+from aligner.lexicon.model import LANGUAGE_CATEGORIES, Concept, Lexicon
 from aligner.lexicon.problems import Problem
 
 if TYPE_CHECKING:
@@ -134,7 +134,12 @@ def counterpart_problems(lexicon: Lexicon, pivot: Lexicon | None = None) -> list
 def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
     """Concept ids the pivot does not define (typos), and pivot concepts with no entry here."""
     problems: list[Problem] = []
+    own = LANGUAGE_CATEGORIES.get(lexicon.lang, ())
     for concept in lexicon:
+        if concept.category in own:
+            if not concept.counterparts and concept.available:
+                problems.append(_at(concept, f"{concept.id}: no counterparts", "warning"))
+            continue
         if concept.id not in pivot:
             problems.append(_at(concept, f"{concept.id} is not a concept of the {PIVOT} lexicon"))
     for concept in pivot:

@@ -98,11 +98,11 @@ def _ordered(proposed: dict[str, tuple[str, ...]], concept: Concept, plugin: Lan
     return {slot: proposed[slot] for slot in order if slot in proposed}
 
 
-def apply_file(path: Path, plans: list[Expansion]) -> None:
+def apply_file(path: Path, plans: list[Expansion], lang: str) -> None:
     """Insert every planned slot line into ``path``, bottom-up so earlier line numbers hold."""
     if not plans:
         return
-    concepts, _ = parse_file(path, "", None)  # only the header lines are needed here
+    concepts, _ = parse_file(path, lang, None)  # only the header lines are needed here
     lines_by_id = {c.id: c.line for c in concepts}
     lines = path.read_text(encoding="utf-8").splitlines()
     for plan in sorted(plans, key=lambda p: lines_by_id[p.concept] or 0, reverse=True):
@@ -214,7 +214,7 @@ def expand_directory(
                 for plan in plans
             ]
         if not dry_run:
-            apply_file(path, plans)
+            apply_file(path, plans, plugin.code)
         done.extend(plans)
     return done
 

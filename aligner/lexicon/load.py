@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
-from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
+from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES, Concept, Lexicon
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
@@ -62,8 +62,9 @@ def parse_file(
     category = path.stem
     shown = str(path)
     problems: list[Problem] = []
-    if category not in CATEGORIES:
-        known = ", ".join(CATEGORIES)
+    allowed = (*CATEGORIES, *LANGUAGE_CATEGORIES.get(lang, ()))
+    if category not in allowed:
+        known = ", ".join(allowed)
         return [], [Problem(shown, None, f"file name {category!r} is not a category ({known})")]
     raw = path.read_bytes()
     try:
@@ -138,7 +139,7 @@ def _concept(
             got = ()
         tuples[key] = got
     for cat in tuples["also"]:
-        if cat not in CATEGORIES:
+        if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
     if not isinstance(entry.get("generic", False), bool):
         report("generic", f"{name}: generic must be true or false")

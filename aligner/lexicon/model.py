@@ -26,6 +26,11 @@ CATEGORIES: tuple[str, ...] = (
     "socioeconomic",
 )
 
+# Categories one language adds to the nine: Indian bias benchmarks (IndiBias) centre
+# on caste, which English subtitles hardly name. Such concepts are defined in that
+# language's lexicon itself, with their own counterparts; no pivot entry exists.
+LANGUAGE_CATEGORIES: dict[str, tuple[str, ...]] = {"hi": ("caste",)}
+
 # The seven categories CineBias extracted (thesis ch. 3); coverage targets use them.
 CINEBIAS_CATEGORIES: tuple[str, ...] = (
     "gender",

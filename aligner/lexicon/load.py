@@ -17,7 +17,10 @@ from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
-FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
+FIELDS = frozenset(
+    {"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note", "country"}
+)
+_COUNTRY = re.compile(r"[A-Z]{2}")
 POS = frozenset({"noun", "adj", "phrase"})
 GENDERS = frozenset({"m", "f", "n"})
 
@@ -138,6 +141,10 @@ def _concept(
             report(key, f"{name}: {key} must be a list of concept ids or categories")
             got = ()
         tuples[key] = got
+    countries = _strings(entry["country"]) if "country" in entry else ()
+    if countries is None or not all(_COUNTRY.fullmatch(code) for code in countries):
+        report("country", f"{name}: country must be ISO 3166-1 codes (\"FR\" or [\"FR\", ...])")
+        countries = ()
     for cat in tuples["also"]:
         if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
@@ -182,6 +189,7 @@ def _concept(
         lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
         also=tuples["also"],
         generic=entry.get("generic") is True,
+        countries=countries,
     )
     return concept, problems
 

@@ -69,6 +69,7 @@ class Concept:
     lemma: str | None = None
     also: tuple[str, ...] = ()
     generic: bool = False
+    countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
 
     @property
     def available(self) -> bool:

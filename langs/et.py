@@ -70,11 +70,14 @@ class Estonian(BasePlugin):
         }
 
     def form_problems(self, concept: Concept) -> list[str]:
-        """Every form read back by Vabamorf as the lemma (or sg_n) in its own slot."""
-        lemma = concept.lemma or concept.form("sg_n")
-        if lemma is None or concept.pos == "phrase":
+        """Every form read back by Vabamorf as the lemma, or one of the nominatives, in its
+        own slot."""
+        lemmas = tuple(dict.fromkeys(
+            ([concept.lemma] if concept.lemma else []) + list(concept.forms.get("sg_n", ()))
+        ))
+        if not lemmas or concept.pos == "phrase":
             return []
-        return form_problems(lemma, concept.forms, concept.pos)
+        return form_problems(lemmas, concept.forms, concept.pos)
 
 
 plugin = Estonian()

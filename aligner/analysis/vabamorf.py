@@ -144,28 +144,33 @@ def analyses(words: list[str]) -> list[set[tuple[str, str]]]:
     return read
 
 
-def form_problems(lemma: str, forms: dict[str, tuple[str, ...]], pos: str = "noun") -> list[str]:
-    """Forms that do not read back as ``lemma`` in their slot.
+def form_problems(
+    lemmas: str | tuple[str, ...], forms: dict[str, tuple[str, ...]], pos: str = "noun"
+) -> list[str]:
+    """Forms that do not read back as one of ``lemmas`` in their slot.
 
-    The last word of a form is checked against the last word of the lemma
-    (poiss-sõbra, "vana mehe"). A form also passes when synthesis gives it for that
-    lemma and slot: some forms the dictionary reads only as another word
-    (isalikult, "fatherly", as the adverb), and a lemma the dictionary lacks
-    (kiribatilane, buumer) has no analysis to read back, only its synthesis from a
-    model word (``MODELS``) or Vabamorf's guess.
+    An entry may list variants of more than one word (poissmees and vanapoiss for
+    bachelor); each form must belong to one of them. The last word of a form is
+    checked against the last word of the lemma (poiss-sõbra, "vana mehe"). A form
+    also passes when synthesis gives it for that lemma and slot: some forms the
+    dictionary reads only as another word (isalikult, "fatherly", as the adverb),
+    and a lemma the dictionary lacks (kiribatilane, buumer) has no analysis to read
+    back, only its synthesis from a model word (``MODELS``) or Vabamorf's guess.
     """
-    head = lemma.replace("-", " ").split()[-1]
+    heads = [lemma.replace("-", " ").split()[-1] for lemma in (
+        (lemmas,) if isinstance(lemmas, str) else lemmas)]
+    keys = {_lemma_key(head) for head in heads}
     checked = [(slot, form) for slot, found in forms.items() if slot in SLOTS for form in found]
     words = [form.replace("-", " ").split()[-1] for _, form in checked]
     read = analyses(words)
-    synthesized: dict[str, tuple[str, ...]] | None = None
+    synthesized: list[dict[str, tuple[str, ...]]] | None = None
     problems = []
     for (slot, form), word, found in zip(checked, words, read, strict=True):
-        if (_lemma_key(head), slot) in found:
+        if any((key, slot) in found for key in keys):
             continue
         if synthesized is None:
-            synthesized = synthesize_slots(head, pos)
-        if word.lower() in (f.lower() for f in synthesized.get(slot, ())):
+            synthesized = [synthesize_slots(head, pos) for head in heads]
+        if any(word.lower() in (f.lower() for f in s.get(slot, ())) for s in synthesized):
             continue
         got = ", ".join(sorted(f"{lem} {s}" for lem, s in found)[:3]) or "nothing"
         problems.append(f"{slot} {form!r} reads as {got}")

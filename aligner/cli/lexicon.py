@@ -136,6 +136,35 @@ def coverage(
 
 
 @app.command()
+def pairs(
+    lang: Annotated[str, typer.Option("--lang", help="Language whose counterparts to list.")],
+    category: Annotated[str, typer.Option("--category", help="Category.")] = "gender",
+    root: RootOption = None,
+    output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",
+) -> None:
+    """Counterpart pairs side by side with English and the notes: the review sheet."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from aligner.errors import ConfigError
+    from aligner.lexicon.counterparts import counterpart_pairs
+    from aligner.lexicon.load import PIVOT, load_lexicon
+
+    if output_format not in ("table", "csv"):
+        raise ConfigError(f"--format must be table or csv, not {output_format!r}")
+    found = counterpart_pairs(load_lexicon(PIVOT, root), load_lexicon(lang, root), category)
+    if output_format == "csv":
+        typer.echo(found.write_csv(), nl=False)
+        return
+    table = Table(title=f"{lang} {category} counterparts ({found.height} pairs)")
+    for column in found.columns:
+        table.add_column(column)
+    for row in found.iter_rows():
+        table.add_row(*(value or "" for value in row))
+    Console().print(table)
+
+
+@app.command()
 def stats(lang: LangOption = None, root: RootOption = None) -> None:
     """Concepts, forms and missing entries per category."""
     from rich.console import Console
@@ -196,6 +225,8 @@ def show(
         console.print("  " + "  ".join(details), highlight=False)
         if entry.missing:
             console.print(f"  missing: {entry.missing}", highlight=False)
+        if entry.note:
+            console.print(f"  note: {entry.note}", highlight=False)
         for slot, forms in entry.forms.items():
             console.print(f"  {slot:<8} {' | '.join(forms)}", highlight=False)
     if not found:

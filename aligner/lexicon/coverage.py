@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from aligner.lexicon.model import CINEBIAS_CATEGORIES, LANGUAGE_CATEGORIES, Lexicon
+from aligner.lexicon.model import LANGUAGE_CATEGORIES, Lexicon
 
 COVERAGE = {
     "concept": pl.Utf8,
@@ -74,8 +74,3 @@ def coverage_summary(table: pl.DataFrame) -> pl.DataFrame:
         .alias("accounted_pct"),
     ).with_columns((pl.col("accounted_pct") >= TARGET_PERCENT).alias("meets_target"))
 
-
-def cinebias_share(source: Lexicon, target: Lexicon) -> float:
-    """Covered share (percent) of the seven CineBias categories."""
-    table = coverage_table(source, target, CINEBIAS_CATEGORIES)
-    return 100 * float((table["status"] == "covered").sum()) / max(table.height, 1)

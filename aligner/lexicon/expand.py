@@ -155,7 +155,10 @@ def refresh_file(
     check = getattr(plugin, "form_problems", lambda concept: [])
 
     def accepts(concept: Concept, slot: str, form: str) -> bool:
-        return not check(replace(concept, forms={slot: (form,)}))
+        """The form alone passes the morphology (with the nominatives that name the
+        concept's other words, e.g. vanapoiss beside poissmees)."""
+        citation = {"sg_n": concept.forms["sg_n"]} if "sg_n" in concept.forms else {}
+        return not check(replace(concept, forms={**citation, slot: (form,)}))
 
     text = path.read_text(encoding="utf-8")
     _, keys = line_map(text)

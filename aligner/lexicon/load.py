@@ -190,6 +190,7 @@ def _concept(
         also=tuples["also"],
         generic=entry.get("generic") is True,
         countries=countries,
+        note=entry.get("note") if isinstance(entry.get("note"), str) else None,
     )
     return concept, problems
 

@@ -70,6 +70,7 @@ class Concept:
     also: tuple[str, ...] = ()
     generic: bool = False
     countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
+    note: str | None = None  # the reviewer's doubt or choice, shown by `align lexicon show/pairs`
 
     @property
     def available(self) -> bool:

@@ -7,18 +7,13 @@ from typer.testing import CliRunner
 
 from aligner.cli.main import app
 from aligner.lexicon import CATEGORIES, load_lexicon
-from aligner.lexicon.coverage import cinebias_share, coverage_summary, coverage_table
+from aligner.lexicon.coverage import coverage_summary, coverage_table
 
 
 def write(root: Path, lang: str, category: str, text: str) -> None:
     path = root / lang / f"{category}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-
-
-@pytest.mark.parametrize("lang", ["et", "hi"])
-def test_bundled_targets_cover_ninety_percent_of_cinebias_concepts(lang):
-    assert cinebias_share(load_lexicon("en"), load_lexicon(lang)) >= 90.0
 
 
 @pytest.mark.parametrize(("lang", "extra"), [("et", set()), ("hi", {"caste"})])
@@ -81,3 +76,17 @@ def test_cli_show_and_stats():
     assert "ärinaine" in shown.output and "businesswoman" in shown.output
     assert runner.invoke(app, ["lexicon", "stats", "--lang", "hi"]).exit_code == 0
     assert runner.invoke(app, ["lexicon", "show", "gender.nobody"]).exit_code != 0
+
+
+def test_counterpart_pairs_side_by_side_with_notes():
+    """The review sheet: isand next to emand (not armuke, issue 11), the doubt on record."""
+    from aligner.lexicon.counterparts import counterpart_pairs
+
+    pairs = counterpart_pairs(load_lexicon("en"), load_lexicon("et"), "gender")
+    row = pairs.filter((pairs["concept"] == "gender.master")).row(0, named=True)
+    assert (row["form"], row["counterpart_form"]) == ("isand", "emand")
+    assert "armuke" in row["note"]
+    result = CliRunner().invoke(app, ["lexicon", "pairs", "--lang", "hi", "--format", "csv"])
+    assert result.exit_code == 0 and "gender.nun" in result.output and ",नन," in result.output
+    shown = CliRunner().invoke(app, ["lexicon", "show", "gender.lady", "--lang", "hi"])
+    assert "note: भद्र महिला" in shown.output

@@ -20,6 +20,8 @@ from aligner.plugins import Edit, FormMatch, Token
 
 class BasePlugin:
     gendered_pronouns = False
+    # True when words agree with a noun's gender: `lexicon check` then requires it.
+    nouns_need_gender = False
     pronouns: frozenset[str] = frozenset()
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
     word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")

@@ -71,6 +71,7 @@ class Hindi(BasePlugin):
     code = "hi"
     name = "Hindi"
     gendered_pronouns = False  # वह is he and she; verbs still agree
+    nouns_need_gender = True
     default_model = "google/muril-base-cased"
     slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS}
 

@@ -157,10 +157,10 @@ def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
 
 def gender_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
     """Languages whose plugin re-inflects for gender need it on every gendered noun."""
-    if plugin.gendered_pronouns or "noun" not in plugin.slots or plugin.code != "hi":
+    if not getattr(plugin, "nouns_need_gender", False):
         return []
     return [
-        _at(concept, f'{concept.id}: Hindi nouns need gender = "m" or "f" for agreement')
+        _at(concept, f'{concept.id}: {plugin.name} nouns need gender = "m" or "f" for agreement')
         for concept in lexicon
         if concept.available and concept.pos == "noun" and concept.gender is None
     ]

@@ -83,7 +83,7 @@ def test_counterpart_pairs_side_by_side_with_notes():
     from aligner.lexicon.counterparts import counterpart_pairs
 
     pairs = counterpart_pairs(load_lexicon("en"), load_lexicon("et"), "gender")
-    row = pairs.filter((pairs["concept"] == "gender.master")).row(0, named=True)
+    row = pairs.filter(pairs["concept"] == "gender.master").row(0, named=True)
     assert (row["form"], row["counterpart_form"]) == ("isand", "emand")
     assert "armuke" in row["note"]
     result = CliRunner().invoke(app, ["lexicon", "pairs", "--lang", "hi", "--format", "csv"])

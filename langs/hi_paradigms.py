@@ -17,7 +17,8 @@ gives the direct singular and the gender, and everything else follows:
 | f other | औरत | औरत | औरतें | औरतों | औरतो |
 
 The vocative singular is the oblique singular; the vocative plural is the oblique
-plural without its nasal. A multi-word entry inflects its last word (बाल्टिक जर्मन).
+plural without its nasal. A multi-word entry inflects its last word (बाल्टिक जर्मन), and
+an -ा adjective before a masculine noun agrees with it (सौतेला बेटा, सौतेले बेटों).
 Adjectives ending in -ा inflect (काला काले काली) unless listed in
 ``INVARIANT_ADJECTIVES``; all others (सुंदर, अमेरिकी) have one form.
 """
@@ -43,6 +44,17 @@ UNINFLECTED_MASCULINE = frozenset(
 )
 # Adjectives in -ा that never change (ज़िंदा लोग, ज़्यादा औरतें).
 INVARIANT_ADJECTIVES = frozenset({"ज़िंदा", "ज़्यादा", "ताज़ा", "बढ़िया", "घटिया", "युवा"})
+
+# -ा adjectives that agree with the noun after them inside an entry (सौतेला बेटा ->
+# सौतेले बेटों). Listed, because a name before a noun also ends in -ा and never changes
+# (कोस्टा रिकाई, ईसा मसीह).
+AGREEING_ADJECTIVES = frozenset(
+    {
+        "सौतेला", "बड़ा", "छोटा", "बूढ़ा", "अच्छा", "बुरा", "काला", "गोरा", "मोटा", "पतला",
+        "लंबा", "नया", "पुराना", "अकेला", "सगा", "चचेरा", "ममेरा", "फुफेरा", "मौसेरा",
+        "गूँगा", "अंधा", "बहरा", "लँगड़ा", "पिछड़ा", "अगड़ा", "ऊँचा", "नीचा",
+    }
+)
 
 _NASALS = ("ँ", "ं")
 
@@ -94,6 +106,15 @@ def _direct_plural(word: str, gender: str) -> str:
     return word + "ें"
 
 
+def _agreeing_prefix(prefix: str, gender: str) -> str:
+    """The words before a masculine noun with their -ा adjectives in the -े form that
+    every slot but the direct singular takes (सौतेला बेटा, सौतेले बेटे, सौतेले बेटों)."""
+    if gender != "m":
+        return prefix  # feminine agreement is -ी in every slot, as written
+    words = [word[:-1] + "े" if word in AGREEING_ADJECTIVES else word for word in prefix.split()]
+    return " ".join(words) + " " if words else ""
+
+
 def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
     """The paradigm of a noun of ``gender`` from its direct singular (table above)."""
     prefix, word = _split(lemma)
@@ -107,7 +128,10 @@ def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
         "obl_pl": oblique_pl,
         "voc_pl": oblique_pl[:-1],  # the vocative plural drops the nasal: लड़को
     }
-    return {slot: (prefix + form,) for slot, form in forms.items()}
+    agreeing = _agreeing_prefix(prefix, gender)
+    return {
+        slot: ((prefix if slot == "dir_sg" else agreeing) + form,) for slot, form in forms.items()
+    }
 
 
 def adjective_forms(lemma: str) -> dict[str, tuple[str, ...]]:

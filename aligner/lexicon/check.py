@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from aligner.errors import MissingExtraError
 from aligner.lexicon.load import PIVOT, read_lexicon
 from aligner.lexicon.match import form_key
 from aligner.lexicon.model import LANGUAGE_CATEGORIES, Concept, Lexicon
@@ -80,7 +81,14 @@ def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin | None) -> list[Pro
 
 
 def _key(plugin: LanguagePlugin | None, form: str) -> tuple[str, ...]:
-    return form_key(plugin, form) if plugin is not None else tuple(form.casefold().split())
+    """How matching will see a form; case-folded words when the language's tokenizer is
+    not installed (a Hindi lexicon is still checked without indic-nlp-library)."""
+    if plugin is not None:
+        try:
+            return form_key(plugin, form)
+        except MissingExtraError:
+            pass
+    return tuple(form.casefold().split())
 
 
 def counterpart_problems(lexicon: Lexicon, pivot: Lexicon | None = None) -> list[Problem]:

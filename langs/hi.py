@@ -183,6 +183,8 @@ class Hindi(BasePlugin):
         old = lexicon[match.concept]
         if old.pos not in ("noun", "pronoun"):
             return []
+        if new.pos == "adj" and new.gender is None:
+            new = replace(new, gender=old.gender)  # an adjective standing for its noun
         if old.gender is None and new.gender is None:
             return []  # two words that do not mark gender: nothing follows them
         if old.gender is None or new.gender is None:

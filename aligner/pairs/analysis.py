@@ -351,6 +351,10 @@ class PairReader:
             return None
         block = blocks[0]
         in_a = _in_block(term, block.a_first, block.a_last) and term in a.terms
+        own = (a.tokens[block.a_first:block.a_last] if in_a
+               else b.tokens[block.b_first:block.b_last])
+        if sum(map(is_word, own)) > term.last - term.first:
+            return None  # more than the term changed on its side
         other = (b.tokens[block.b_first:block.b_last] if in_a
                  else a.tokens[block.a_first:block.a_last])
         words = [t for t in other if is_word(t)]

@@ -148,6 +148,8 @@ def _locate(text: str, tokens: list[Token], concept: str, counterpart: str,
     counterpart, which makes the line the other side of the pair)."""
     if is_name(concept):
         hits = _names(tokens, concept, counterpart, langs)
+    elif concept not in langs.tgt_lexicon:
+        hits = []
     else:
         terms = find_terms(langs.tgt, langs.tgt_lexicon, tokens)
         hits = _hits(terms, concept, counterpart, langs, False) or _hits(

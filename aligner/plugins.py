@@ -147,9 +147,10 @@ class LanguagePlugin(Protocol):
         own case and number). Edits of kind ``"agreement"`` are required: the validator
         rejects a pair that lacks one (``agreement-missing``) and transfer applies them;
         kind ``"optional"`` marks words that may follow the swap. Raise
-        ``AgreementUnresolved`` when a word must change but the rule cannot decide how. ``parse`` (a dependency parse of ``text``, e.g. from
-        stanza through ``aligner.analysis.stanza_adapter``) lets the rule follow the
-        tree instead of a word window.
+        ``AgreementUnresolved`` when a word must change but the rule cannot decide how.
+        ``parse`` (a dependency parse of ``text``, e.g. from stanza through
+        ``aligner.analysis.stanza_adapter``) lets the rule follow the tree instead of a
+        word window.
         """
         ...
 

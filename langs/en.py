@@ -194,7 +194,8 @@ class English(BasePlugin):
         for found in super().match_forms(tokens, lexicon):
             other = self._pronoun_slot(found, tokens, lexicon)
             concept = lexicon[other.concept]
-            if other.first == match.first or concept.pos != "pronoun" or concept.gender != old.gender:
+            if other.first == match.first or concept.pos != "pronoun" or (
+                    concept.gender != old.gender):
                 continue
             partner = next((lexicon[c] for c in concept.counterparts if c in lexicon
                             and lexicon[c].gender == new.gender), None)

@@ -32,6 +32,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import polars as pl
+from pair_corruptions import Gold, corrupt
 
 from aligner.lexicon.load import load_lexicon
 from aligner.pairs import reasons as r
@@ -41,7 +42,6 @@ from aligner.pairs.io import read_csv_rows
 from aligner.pairs.transfer import load_languages, transfer_one, transfer_pairs
 from aligner.pairs.validate import validate_pair, validate_pairs
 from aligner.plugins import get_plugin
-from pair_corruptions import Gold, corrupt
 
 REPO = Path(__file__).resolve().parent.parent
 ACCEPT, REJECT, TRANSFER = 0.95, 0.95, 0.90
@@ -79,7 +79,8 @@ def gold_rows(frame: pl.DataFrame) -> list[dict]:
     return [row for row in rows if row["sent_less"] and not row.get("reason")]
 
 
-def validator_on_gold(lang: str, frame: pl.DataFrame, checks: Checks, show: bool) -> None:
+def validator_on_gold(lang: str, frame: pl.DataFrame) -> dict:
+    """The validator on every gold pair of a dev set."""
     plugin, lexicon = get_plugin(lang), load_lexicon(lang)
     rows = gold_rows(frame)
     rejected = []
@@ -88,11 +89,17 @@ def validator_on_gold(lang: str, frame: pl.DataFrame, checks: Checks, show: bool
                                 bias_type=row["bias_type"])
         if verdict.status != r.OK:
             rejected.append((row["pair_id"], verdict.reason, verdict.message))
-    print(f"\n== validator on the {lang} dev set: {len(rows) - len(rejected)}/{len(rows)} "
-          "gold pairs accepted")
+    return {"lang": lang, "pairs": len(rows), "rejected": rejected,
+            "accept_rate": 1 - len(rejected) / len(rows), "primary_metric": "accept_rate"}
+
+
+def _report_gold(result: dict, checks: Checks, show: bool) -> None:
+    lang, rows, rejected = result["lang"], result["pairs"], result["rejected"]
+    print(f"\n== validator on the {lang} dev set: {rows - len(rejected)}/{rows} gold pairs "
+          "accepted")
     for pair_id, code, message in rejected if show else ():
         print(f"  {pair_id}: {code}: {message}")
-    checks.add(f"validator accepts {lang} dev gold", 1 - len(rejected) / len(rows), ACCEPT)
+    checks.add(f"validator accepts {lang} dev gold", result["accept_rate"], ACCEPT)
 
 
 def crows(path: Path, checks: Checks, show: bool) -> None:
@@ -135,7 +142,8 @@ def crows(path: Path, checks: Checks, show: bool) -> None:
     checks.add("validator accepts CrowS one-stretch rows", accepted, ACCEPT)
 
 
-def corruptions(lang: str, frame: pl.DataFrame, checks: Checks, show: bool) -> None:
+def corruptions(lang: str, frame: pl.DataFrame) -> dict:
+    """The validator on corrupted copies of the gold pairs, per kind of corruption."""
     plugin, lexicon = get_plugin(lang), load_lexicon(lang)
     reader = PairReader(plugin, lexicon)
     golds, bias = [], {}
@@ -153,14 +161,22 @@ def corruptions(lang: str, frame: pl.DataFrame, checks: Checks, show: bool) -> N
         tally[kind][1] += verdict.status != r.OK
         if verdict.status == r.OK:
             passed.append((kind, pair_id, more, broken))
-    print(f"\n== corrupted {lang} pairs (made from {len(golds)} gold pairs)")
-    for kind, (made, rejected) in tally.items():
-        checks.add(f"validator rejects {lang} {kind} ({rejected}/{made})", rejected / made, REJECT)
-    for kind, pair_id, more, broken in passed if show else ():
+    rates = {kind: rejected / made for kind, (made, rejected) in tally.items()}
+    return {"lang": lang, "golds": len(golds), "tally": dict(tally), "reject_rate": rates,
+            "accepted": passed, "primary_metric": "reject_rate"}
+
+
+def _report_corruptions(result: dict, checks: Checks, show: bool) -> None:
+    print(f"\n== corrupted {result['lang']} pairs (made from {result['golds']} gold pairs)")
+    for kind, (made, rejected) in result["tally"].items():
+        checks.add(f"validator rejects {result['lang']} {kind} ({rejected}/{made})",
+                   rejected / made, REJECT)
+    for kind, pair_id, more, broken in result["accepted"] if show else ():
         print(f"  accepted {kind} {pair_id}: {more} | {broken}")
 
 
-def transfer_on_dev(lang: str, frame: pl.DataFrame, checks: Checks, show: bool) -> None:
+def transfer_on_dev(lang: str, frame: pl.DataFrame) -> dict:
+    """Transfer en->lang with each English pair and its gold sent_more as the aligned line."""
     langs = load_languages(lang)
     equal, pairs, reasons, reason_rows, misses = 0, 0, 0, 0, []
     for row in frame.iter_rows(named=True):
@@ -182,14 +198,22 @@ def transfer_on_dev(lang: str, frame: pl.DataFrame, checks: Checks, show: bool) 
         if not good:
             misses.append((row["pair_id"], outcome.reason or "differs",
                            f"ours {outcome.swapped!r}, gold {row['sent_less']!r}"))
+    return {"lang": lang, "pairs": pairs, "equal": equal, "reason_rows": reason_rows,
+            "reasons": reasons, "misses": misses, "equal_rate": equal / pairs,
+            "reason_rate": reasons / reason_rows if reason_rows else 1.0,
+            "primary_metric": "equal_rate"}
+
+
+def _report_transfer(result: dict, checks: Checks, show: bool) -> None:
+    lang = result["lang"]
     print(f"\n== transfer en->{lang} on the dev set (English pair + gold sent_more as the "
-          f"aligned line): {equal}/{pairs} gold pairs reproduced, {reasons}/{reason_rows} "
-          "gold reasons")
-    for pair_id, what, detail in misses if show else ():
+          f"aligned line): {result['equal']}/{result['pairs']} gold pairs reproduced, "
+          f"{result['reasons']}/{result['reason_rows']} gold reasons")
+    for pair_id, what, detail in result["misses"] if show else ():
         print(f"  {pair_id}: {what} {detail}")
-    checks.add(f"transfer en->{lang} reproduces dev gold pairs", equal / pairs, TRANSFER)
-    if reason_rows:
-        checks.add(f"transfer en->{lang} gives the dev gold reasons", reasons / reason_rows, 1.0)
+    checks.add(f"transfer en->{lang} reproduces dev gold pairs", result["equal_rate"], TRANSFER)
+    if result["reason_rows"]:
+        checks.add(f"transfer en->{lang} gives the dev gold reasons", result["reason_rate"], 1.0)
 
 
 def sample(directory: Path, checks: Checks, show: bool) -> None:
@@ -269,15 +293,15 @@ def main(argv: list[str] | None = None) -> int:
     checks, show = Checks(), args.show_failures
     dev = {lang: read_dev(args.dev, lang) for lang in ("en", "et", "hi")}
     for lang, frame in dev.items():
-        validator_on_gold(lang, frame, checks, show)
+        _report_gold(validator_on_gold(lang, frame), checks, show)
     if args.crows.is_file():
         crows(args.crows, checks, show)
     else:
         print(f"\n(no CrowS-Pairs file at {args.crows}: skipped)")
     for lang, frame in dev.items():
-        corruptions(lang, frame, checks, show)
+        _report_corruptions(corruptions(lang, frame), checks, show)
     for lang in ("et", "hi"):
-        transfer_on_dev(lang, dev[lang], checks, show)
+        _report_transfer(transfer_on_dev(lang, dev[lang]), checks, show)
     sample(args.sample, checks, show)
     plot(checks, args.plot)
     missed = [name for name, _, _, met in checks.rows if not met]

@@ -21,7 +21,7 @@ and "what else may differ" are decided once:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from aligner.analysis.parse import Parse
@@ -31,11 +31,11 @@ from aligner.pairs import reasons as r
 from aligner.pairs.concepts import (
     CONTRAST,
     SAME_CATEGORY,
-    Mismatch,
     Relation,
     relation,
     same_slot,
 )
+from aligner.pairs.reasons import Problem
 from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
@@ -65,17 +65,6 @@ class Swap:
 
     a: FormMatch
     b: FormMatch
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a pair is not a valid minimal pair: a reason code and its message details."""
-
-    code: str
-    details: dict[str, object] = field(default_factory=dict)
-
-    def message(self) -> str:
-        return r.message(self.code, **self.details)
 
 
 @dataclass(frozen=True)
@@ -380,8 +369,8 @@ class PairReader:
         for swap in ranked:
             swap = self._as_names(a, b, swap)
             found = relation(self.lexicon, swap.a.concept, swap.b.concept, bias_type)
-            if isinstance(found, Mismatch):
-                first_problem = first_problem or Problem(found.code, found.details)
+            if isinstance(found, Problem):
+                first_problem = first_problem or found
                 continue
             if not same_slot(self.plugin.fold, self.lexicon, swap.a.concept, swap.a.slot,
                              swap.a.surface, swap.b.concept, swap.b.slot, swap.b.surface):
@@ -433,7 +422,7 @@ class PairReader:
                 continue
             for old_id, new_id, slot in self._readings(token.text):
                 found = relation(self.lexicon, old_id, new_id)
-                if isinstance(found, Mismatch):
+                if isinstance(found, Problem):
                     continue
                 match_a = FormMatch(old_id, slot, index, index + 1, token.text)
                 match_b = FormMatch(new_id, slot, there, there + 1, b.tokens[there].text)

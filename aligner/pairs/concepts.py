@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from aligner.lexicon.model import Concept, Lexicon
+from aligner.pairs.reasons import Problem
 from aligner.pairs.terms import NAME_PREFIX, is_name
 
 COUNTERPART = "counterpart"
@@ -40,14 +41,6 @@ class Relation:
 
     kind: str
     category: str
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    """Why two terms are not swap partners: a reason code and its message details."""
-
-    code: str
-    details: dict[str, object]
 
 
 def counterpart_ids(concept: Concept) -> set[str]:
@@ -72,7 +65,7 @@ def _related(first: Concept, second: Concept) -> str | None:
     return None
 
 
-def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> Relation | Mismatch:
+def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> Relation | Problem:
     """The relation of concept (or name) ``a`` to ``b``, or why they are no pair.
 
     ``bias_type`` (the pair's CrowS category, when known) picks the category the
@@ -86,29 +79,29 @@ def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> 
         related = _related(first, second)
         if related is not None:
             return Relation(RELATED_CATEGORY, bias_type if bias_type in RELATED[0] else related)
-        return Mismatch("cross-category", {"more": a, "less": b,
+        return Problem("cross-category", {"more": a, "less": b,
                                            "more_category": first.category,
                                            "less_category": second.category})
     valid = [c for c in shared if c != "gender" or _gender_pair(lexicon, first, second)]
     if not valid:
-        return Mismatch("same-gender", {"more": a, "less": b,
+        return Problem("same-gender", {"more": a, "less": b,
                                         "gender": first.gender or "unmarked"})
     category = bias_type if bias_type in valid else valid[0]
     kind = COUNTERPART if declared(lexicon, a, b) else SAME_CATEGORY
     return Relation(kind, category)
 
 
-def _name_relation(lexicon: Lexicon, a: str, b: str) -> Relation | Mismatch:
+def _name_relation(lexicon: Lexicon, a: str, b: str) -> Relation | Problem:
     names = lexicon.names
     if not (is_name(a) and is_name(b)) or names is None:
-        return Mismatch("name-and-term", {"more": a, "less": b})
+        return Problem("name-and-term", {"more": a, "less": b})
     first, second = a[len(NAME_PREFIX):].split(), b[len(NAME_PREFIX):].split()
     for x in first:
         for y in second:
             category = names.contrast(x, y)
             if category is not None:
                 return Relation(NAME, category)
-    return Mismatch("names-alike", {"more": " ".join(first), "less": " ".join(second)})
+    return Problem("names-alike", {"more": " ".join(first), "less": " ".join(second)})
 
 
 def has_form(fold: Callable[[str], str], concept: Concept, slot: str, surface: str) -> bool:

@@ -7,7 +7,7 @@ words a linguist understands, what to look at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 OK = "ok"
 REJECTED = "rejected"
@@ -100,3 +100,14 @@ REASONS: dict[str, Reason] = {
 def message(code: str, **details: object) -> str:
     """The human message for ``code``; a missing detail is a bug in the caller."""
     return REASONS[code].message(**details)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a pair is not valid (or not carried over): a reason code and its message details."""
+
+    code: str
+    details: dict[str, object] = field(default_factory=dict)
+
+    def message(self) -> str:
+        return message(self.code, **self.details)

@@ -393,7 +393,9 @@ function onKey(event) {
 
 async function start() {
   const { data } = await api("/api/state");
-  document.getElementById("source").textContent = `${data.source} → ${data.store}`;
+  const source = document.getElementById("source");
+  source.textContent = `decisions: ${data.store}`;
+  source.title = `queue: ${data.source}\ndecisions: ${data.store}`;
   const reviewer = document.getElementById("reviewer");
   state.reviewer = localStorage.getItem("cinealign-reviewer") || data.reviewer;
   reviewer.value = state.reviewer;

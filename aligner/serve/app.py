@@ -48,14 +48,14 @@ def _cells(body: dict) -> dict | str:
 
 def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
     """The page and its JSON API over ``queue``; ``reviewer`` is the default name."""
+    langs = {row["lang"] for row in queue.pairs}
 
     def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     def state(request: Request) -> Response:
-        langs = sorted({row["lang"] for row in queue.pairs})
         return JSONResponse({"reviewer": reviewer, "source": str(queue.source),
-                             "store": str(queue.store_path), "langs": langs,
+                             "store": str(queue.store_path), "langs": sorted(langs),
                              "statuses": ["proposed", "needs-review", "rejected", "accepted"],
                              "decisions": list(DECISIONS)})
 
@@ -72,8 +72,11 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
 
     async def check(request: Request) -> Response:
         body = await request.json()
+        lang = body.get("lang", "")
+        if lang not in langs:
+            return _problem(f"this queue has no pairs in {lang!r}", 400)
         more, less = body.get("sent_more") or "", body.get("sent_less") or ""
-        verdict = await run_in_threadpool(queue.check, body.get("lang", ""), more, less)
+        verdict = await run_in_threadpool(queue.check, lang, more, less)
         return JSONResponse(verdict)
 
     async def decision(request: Request) -> Response:

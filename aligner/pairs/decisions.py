@@ -67,6 +67,21 @@ class Change:
     verdict: Verdict | None = None
 
 
+@dataclass(frozen=True)
+class Proposal:
+    """A decision someone wants stored: on which pair and text, and which revision they read.
+
+    ``base_revision`` is the revision of the stored decision the writer saw (None: it saw
+    no decision); ``cells`` holds the DECIDED values (a null decision undoes).
+    """
+
+    key: Key
+    sentences: tuple[str | None, str | None]
+    cells: dict[str, str | None]
+    base_revision: int | None = None
+    reviewer: str | None = None
+
+
 def empty_store() -> pl.DataFrame:
     return pl.DataFrame(schema=STORE)
 
@@ -141,28 +156,22 @@ def _now() -> str:
 
 
 def write_decision(
-    records: dict[Key, dict],
-    key: Key,
-    sentences: tuple[str | None, str | None],
-    cells: dict[str, str | None],
-    base_revision: int | None,
-    validator: Validator,
-    reviewer: str | None = None,
-    force: bool = False,
+    records: dict[Key, dict], proposal: Proposal, validator: Validator, force: bool = False
 ) -> Change:
     """Put one decision into ``records`` unless that would overwrite one the writer never saw.
 
-    ``base_revision`` is the revision of the decision the writer read (None: it saw no
-    decision). Storing what is already stored changes nothing; otherwise a stored
-    decision whose revision differs is a conflict, left alone unless ``force``. A
-    replaced decision moves to ``history``; an edit is validated before it is stored.
+    Storing what is already stored changes nothing; otherwise a stored decision whose
+    revision differs from the proposal's base is a conflict, left alone unless ``force``.
+    A replaced decision moves to ``history``; an edit is validated before it is stored.
     """
+    key, cells, sentences = proposal.key, proposal.cells, proposal.sentences
     old = records.get(key)
     if old is None and cells.get("decision") is None:
         return Change("unchanged", label(key), None)
     if old is not None and all(old[k] == cells.get(k) for k in DECIDED):
         return Change("unchanged", label(key), old)
-    stale = old is not None and old["decision"] is not None and old["revision"] != base_revision
+    stale = (old is not None and old["decision"] is not None
+             and old["revision"] != proposal.base_revision)
     if stale and not force:
         return Change("conflict", label(key), old)
     history = json.loads(old["history"]) if old and old["history"] else []
@@ -178,7 +187,7 @@ def write_decision(
         "edit_verdict_message": verdict.message if verdict else None,
         "history": json.dumps(history, ensure_ascii=False) if history else None,
         "revision": (old["revision"] if old else 0) + 1,
-        "reviewer": reviewer,
+        "reviewer": proposal.reviewer,
         "decided_at": _now(),
     }
     records[key] = record
@@ -197,19 +206,11 @@ def _edit_verdict(
     return validator(lang, more, less)
 
 
-def decide(
-    path: Path,
-    key: Key,
-    sentences: tuple[str | None, str | None],
-    cells: dict[str, str | None],
-    base_revision: int | None,
-    validator: Validator,
-    reviewer: str | None = None,
-) -> Change:
+def decide(path: Path, proposal: Proposal, validator: Validator) -> Change:
     """One decision from the review page, written through the lock; stale writes raise."""
+    key = proposal.key
     with locked_store(path) as records:
-        change = write_decision(records, key, sentences, cells, base_revision, validator,
-                                reviewer)
+        change = write_decision(records, proposal, validator)
     if change.kind == "conflict":
         current = change.record
         who = f" by {current['reviewer']}" if current.get("reviewer") else ""

@@ -23,6 +23,7 @@ from aligner.errors import InputFormatError
 from aligner.pairs.decisions import (
     DECIDED,
     DECISIONS,
+    Proposal,
     Validator,
     describe,
     empty_store,
@@ -309,8 +310,9 @@ def apply_review(
         if known is not None and key not in known:
             report.unknown.append(row)
             continue
-        change = write_decision(records, key, (row.get("sent_more"), row.get("sent_less")),
-                                cells, _base_revision(row, path), validator, reviewer, force)
+        proposal = Proposal(key, (row.get("sent_more"), row.get("sent_less")), cells,
+                            _base_revision(row, path), reviewer)
+        change = write_decision(records, proposal, validator, force)
         if change.kind == "conflict":
             report.conflicts.append(f"{change.label}: stored {describe(change.record)}, "
                                     f"sheet {describe(cells)}")

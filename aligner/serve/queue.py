@@ -13,7 +13,7 @@ from pathlib import Path
 import polars as pl
 
 from aligner.errors import InputFormatError
-from aligner.pairs.decisions import DECIDED, Change, decide, read_store
+from aligner.pairs.decisions import DECIDED, Change, Proposal, decide, read_store
 from aligner.pairs.review import Validators, clock
 from aligner.serve.highlight import marked_pair
 
@@ -218,9 +218,9 @@ class ReviewQueue:
                reviewer: str) -> Change:
         """Store one decision through the lock; a stale one raises StaleDecisionError."""
         row = self.find(pair_id, lang)
-        return decide(self.store_path, (pair_id, lang), (row["sent_more"], row["sent_less"]),
-                      {k: cells.get(k) or None for k in DECIDED}, base_revision,
-                      self.validators, reviewer)
+        proposal = Proposal((pair_id, lang), (row["sent_more"], row["sent_less"]),
+                            {k: cells.get(k) or None for k in DECIDED}, base_revision, reviewer)
+        return decide(self.store_path, proposal, self.validators)
 
 
 def _marked(plugin, more: str | None, less: str | None) -> dict | None:

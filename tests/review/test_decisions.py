@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from aligner.errors import InputFormatError
 from aligner.pairs.decisions import (
+    Proposal,
     StaleDecisionError,
     decide,
     frame_of,
@@ -41,13 +42,19 @@ def cells(decision, comment=None, **edits):
             "edit_sent_less": edits.get("less")}
 
 
+def put(records: dict, decision: dict, base: int | None, reviewer: str | None = None,
+        force: bool = False):
+    return write_decision(records, Proposal(KEY, TEXT, decision, base, reviewer), never_called,
+                          force)
+
+
 def test_each_change_raises_the_revision_and_keeps_the_old_decision_in_history():
     records: dict = {}
-    first = write_decision(records, KEY, TEXT, cells("accept"), None, never_called, "ilse")
+    first = put(records, cells("accept"), None, "ilse")
     assert (first.kind, first.record["revision"], first.record["reviewer"]) == ("added", 1, "ilse")
-    again = write_decision(records, KEY, TEXT, cells("accept"), None, never_called, "jaan")
+    again = put(records, cells("accept"), None, "jaan")
     assert again.kind == "unchanged" and records[KEY]["reviewer"] == "ilse"
-    second = write_decision(records, KEY, TEXT, cells("reject", "calque"), 1, never_called, "jaan")
+    second = put(records, cells("reject", "calque"), 1, "jaan")
     assert (second.kind, records[KEY]["revision"], records[KEY]["comment"]) == ("changed", 2,
                                                                                "calque")
     [old] = json.loads(records[KEY]["history"])
@@ -57,30 +64,30 @@ def test_each_change_raises_the_revision_and_keeps_the_old_decision_in_history()
 @pytest.mark.parametrize("base", [None, 1, 3])
 def test_a_write_based_on_another_revision_is_refused(base):
     records: dict = {}
-    write_decision(records, KEY, TEXT, cells("accept"), None, never_called)
-    write_decision(records, KEY, TEXT, cells("reject", "no"), 1, never_called)  # revision 2
+    put(records, cells("accept"), None)
+    put(records, cells("reject", "no"), 1)  # revision 2
     kept = dict(records[KEY])
-    change = write_decision(records, KEY, TEXT, cells("accept"), base, never_called)
+    change = put(records, cells("accept"), base)
     assert change.kind == "conflict" and records[KEY] == kept
-    forced = write_decision(records, KEY, TEXT, cells("accept"), base, never_called, force=True)
+    forced = put(records, cells("accept"), base, force=True)
     assert forced.kind == "forced" and records[KEY]["revision"] == 3
 
 
 def test_undo_clears_a_decision_and_then_nothing_is_in_the_way():
     records: dict = {}
-    write_decision(records, KEY, TEXT, cells("accept"), None, never_called)
-    cleared = write_decision(records, KEY, TEXT, cells(None), 1, never_called)
+    put(records, cells("accept"), None)
+    cleared = put(records, cells(None), 1)
     assert cleared.kind == "changed" and records[KEY]["decision"] is None
     assert records[KEY]["revision"] == 2
     # A tab that saw no decision may decide: there is nothing of anyone's to overwrite.
-    later = write_decision(records, KEY, TEXT, cells("reject", "odd"), None, never_called)
+    later = put(records, cells("reject", "odd"), None)
     assert later.kind == "added" and records[KEY]["revision"] == 3
-    assert write_decision({}, KEY, TEXT, cells(None), None, never_called).kind == "unchanged"
+    assert put({}, cells(None), None).kind == "unchanged"
 
 
 def test_an_edit_is_validated_and_its_verdict_stored():
     records: dict = {}
-    change = write_decision(records, KEY, TEXT, cells("edit", less="Mehed ei oska ka."), None,
+    change = write_decision(records, Proposal(KEY, TEXT, cells("edit", less="Mehed ei oska ka.")),
                             objects)
     assert change.verdict.reason == "not-minimal"
     record = records[KEY]
@@ -90,9 +97,9 @@ def test_an_edit_is_validated_and_its_verdict_stored():
 
 def test_decide_refuses_a_stale_write_with_who_changed_it(tmp_path):
     store = tmp_path / "decisions.csv"
-    decide(store, KEY, TEXT, cells("accept"), None, never_called, "ilse")
+    decide(store, Proposal(KEY, TEXT, cells("accept"), None, "ilse"), never_called)
     with pytest.raises(StaleDecisionError, match="changed by ilse since you opened it") as err:
-        decide(store, KEY, TEXT, cells("reject", "no"), None, never_called, "jaan")
+        decide(store, Proposal(KEY, TEXT, cells("reject", "no"), None, "jaan"), never_called)
     assert err.value.current["decision"] == "accept"
     assert read_store(store)["decision"].to_list() == ["accept"]
 
@@ -118,11 +125,12 @@ def test_a_store_missing_columns_or_missing_altogether_is_a_clear_error(tmp_path
 
 WRITER = """
 import sys
-from aligner.pairs.decisions import decide
+from pathlib import Path
+from aligner.pairs.decisions import Proposal, decide
 store, name = Path(sys.argv[1]), sys.argv[2]
 for n in range(15):
-    decide(store, (f"{name}-{n}", "et"), ("A", "B"), {"decision": "accept"}, None,
-           lambda *a: None, name)
+    decide(store, Proposal((f"{name}-{n}", "et"), ("A", "B"), {"decision": "accept"}, None,
+                           name), lambda *a: None)
 """
 
 
@@ -157,8 +165,9 @@ def test_any_cell_text_survives_a_write_and_a_read(tmp_path_factory, rows):
     store = tmp_path_factory.mktemp("store") / "decisions.csv"
     records: dict = {}
     for n, (more, less, comment) in enumerate(rows):
-        write_decision(records, (f"p{n}", "et"), (more or None, less or None),
-                       cells("reject", comment or None), None, never_called, "ilse")
+        proposal = Proposal((f"p{n}", "et"), (more or None, less or None),
+                            cells("reject", comment or None), None, "ilse")
+        write_decision(records, proposal, never_called)
     write_csv(frame_of(records), store)
     with locked_store(store) as again:
         assert again == records

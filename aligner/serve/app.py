@@ -14,6 +14,8 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -29,6 +31,18 @@ STATIC = Path(str(files("aligner.serve") / "static"))
 
 def _problem(message: str, status: int, **extra: object) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _json(request: Request) -> dict | JSONResponse:
+    """The request's JSON object. Only ``application/json`` is taken: a form posted by another
+    web site cannot send that without the browser asking this server first (and it says no)."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _problem("send JSON (Content-Type: application/json)", 415)
+    try:
+        body = await request.json()
+    except ValueError:
+        return _problem("the request body is not JSON", 400)
+    return body if isinstance(body, dict) else _problem("send a JSON object", 400)
 
 
 def _cells(body: dict) -> dict | str:
@@ -71,7 +85,9 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
             return _problem("no such pair in this queue", 404)
 
     async def check(request: Request) -> Response:
-        body = await request.json()
+        body = await _json(request)
+        if isinstance(body, Response):
+            return body
         lang = body.get("lang", "")
         if lang not in langs:
             return _problem(f"this queue has no pairs in {lang!r}", 400)
@@ -80,7 +96,9 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         return JSONResponse(verdict)
 
     async def decision(request: Request) -> Response:
-        body = await request.json()
+        body = await _json(request)
+        if isinstance(body, Response):
+            return body
         cells = _cells(body)
         if isinstance(cells, str):
             return _problem(cells, 400)
@@ -124,7 +142,10 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         Route("/lexicon/{lang}/{name}", lexicon_file),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
-    return Starlette(routes=routes)
+    # Only requests addressed to this machine by name: a web page cannot reach the queue by
+    # pointing a DNS name of its own at 127.0.0.1.
+    hosts = Middleware(TrustedHostMiddleware, allowed_hosts=[HOST, "localhost"])
+    return Starlette(routes=routes, middleware=[hosts])
 
 
 def _numbered(title: str, text: str) -> str:

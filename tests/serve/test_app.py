@@ -33,7 +33,7 @@ def queue_dir(tmp_path) -> Path:
 
 @pytest.fixture
 def client(queue_dir) -> TestClient:
-    return TestClient(create_app(ReviewQueue.open(queue_dir), "ilse"))
+    return TestClient(create_app(ReviewQueue.open(queue_dir), "ilse"), base_url="http://127.0.0.1")
 
 
 def test_the_queue_lists_pairs_with_counts_and_filters(client):
@@ -96,6 +96,18 @@ def test_decisions_are_checked_stored_and_stale_ones_refused(client, queue_dir):
     assert exported.headers["content-type"].startswith("text/csv")
     assert pl.read_csv(queue_dir / "decisions.csv")["comment"].to_list() == ["calque"]
     assert "calque" in exported.text
+
+
+def test_only_local_json_requests_are_answered(queue_dir, client):
+    elsewhere = TestClient(create_app(ReviewQueue.open(queue_dir), "ilse"),
+                           base_url="http://attacker.example")
+    assert elsewhere.get("/api/pairs").status_code == 400
+    form = client.post("/api/decision", content='{"pair_id": "f-01", "lang": "et", '
+                       '"decision": "accept"}', headers={"Content-Type": "text/plain"})
+    assert form.status_code == 415
+    assert client.post("/api/decision", content="{", headers={
+        "Content-Type": "application/json"}).status_code == 400
+    assert not (queue_dir / "decisions.csv").exists()
 
 
 def test_serve_refuses_a_taken_port_and_a_directory_without_a_queue(queue_dir, tmp_path):

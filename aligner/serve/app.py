@@ -69,9 +69,7 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
 
     def state(request: Request) -> Response:
         return JSONResponse({"reviewer": reviewer, "source": str(queue.source),
-                             "store": str(queue.store_path), "langs": sorted(langs),
-                             "statuses": ["proposed", "needs-review", "rejected", "accepted"],
-                             "decisions": list(DECISIONS)})
+                             "store": str(queue.store_path)})
 
     def pairs(request: Request) -> Response:
         filters = {f: request.query_params.get(f, "") for f in FACETS}

@@ -17,7 +17,6 @@ from aligner.pairs.decisions import DECIDED, Change, Proposal, decide, read_stor
 from aligner.pairs.review import Validators, clock
 from aligner.serve.highlight import marked_pair
 
-STATUSES = ("proposed", "needs-review", "rejected", "accepted")
 FACETS = ("status", "bias_type", "film", "reason")
 SEARCHED = ("pair_id", "film", "sent_more", "sent_less", "src_sent_more", "src_sent_less",
             "tgt_line", "comment")

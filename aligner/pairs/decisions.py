@@ -135,6 +135,7 @@ def locked_store(path: Path) -> Iterator[dict[Key, dict]]:
 
     from aligner.pairs.io import write_csv
 
+    path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(path.with_name(f".{path.name}.lock")), timeout=LOCK_SECONDS)
     try:
         lock.acquire()

@@ -111,8 +111,6 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
             return _problem("no such pair in this queue", 404)
         except StaleDecisionError as err:
             return _problem(err.reason, 409, current=err.current)
-        except CineAlignError as err:
-            return _problem(str(err), 500)
         return JSONResponse({"kind": change.kind, "decision": change.record})
 
     def export(request: Request) -> Response:
@@ -143,7 +141,13 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
     # Only requests addressed to this machine by name: a web page cannot reach the queue by
     # pointing a DNS name of its own at 127.0.0.1.
     hosts = Middleware(TrustedHostMiddleware, allowed_hosts=[HOST, "localhost"])
-    return Starlette(routes=routes, middleware=[hosts])
+    return Starlette(routes=routes, middleware=[hosts],
+                     exception_handlers={CineAlignError: _user_error})
+
+
+async def _user_error(request: Request, err: Exception) -> Response:
+    """A store or lexicon someone broke while the page was open: say so in one line."""
+    return _problem(str(err), 500)
 
 
 def _numbered(title: str, text: str) -> str:

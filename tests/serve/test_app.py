@@ -110,6 +110,12 @@ def test_only_local_json_requests_are_answered(queue_dir, client):
     assert not (queue_dir / "decisions.csv").exists()
 
 
+def test_a_store_broken_while_the_page_is_open_is_one_message(client, queue_dir):
+    (queue_dir / "decisions.csv").write_text("pair_id\nf-01\n", encoding="utf-8")
+    answer = client.get("/api/pairs")
+    assert answer.status_code == 500 and "CSV header lacks column(s) lang" in answer.json()["error"]
+
+
 def test_serve_refuses_a_taken_port_and_a_directory_without_a_queue(queue_dir, tmp_path):
     runner = CliRunner()
     with socket.socket() as taken:

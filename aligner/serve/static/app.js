@@ -27,9 +27,15 @@ async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
-  const data = await response.json();
-  return { ok: response.ok, status: response.status, data };
+  try {
+    const response = await fetch(path, options);
+    const text = await response.text();
+    let data;
+    try { data = JSON.parse(text); } catch { data = { error: text || response.statusText }; }
+    return { ok: response.ok, status: response.status, data };
+  } catch (error) {
+    return { ok: false, status: 0, data: { error: `the review server does not answer (${error})` } };
+  }
 }
 
 function say(text, kind = "info") {
@@ -44,7 +50,8 @@ const keyOf = (item) => `${item.pair_id}\u0000${item.lang}`;
 
 async function loadQueue() {
   const params = new URLSearchParams({ ...state.filters, q: state.query });
-  const { data } = await api(`/api/pairs?${params}`);
+  const { ok, data } = await api(`/api/pairs?${params}`);
+  if (!ok) { say(data.error, "error"); return; }
   state.items = data.items;
   renderFacets(data.facets);
   renderProgress(data.progress);

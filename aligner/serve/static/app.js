@@ -5,7 +5,7 @@
 const FACETS = { status: "Status", bias_type: "Category", film: "Film", reason: "Reason" };
 const state = {
   filters: {}, query: "", items: [], current: null, pair: null, undo: [],
-  reviewer: "", checkTimer: null, checkSeq: 0,
+  reviewer: "", checkTimer: null, checkSeq: 0, queueSeq: 0, loading: null, selecting: null,
 };
 
 function el(tag, attrs = {}, ...children) {
@@ -48,9 +48,16 @@ const keyOf = (item) => `${item.pair_id}\u0000${item.lang}`;
 
 // ---- the queue ---------------------------------------------------------------------------
 
-async function loadQueue() {
+// The latest listing wins: answers to earlier keystrokes in the search box are dropped.
+function loadQueue() {
+  state.loading = fetchQueue(++state.queueSeq);
+  return state.loading;
+}
+
+async function fetchQueue(seq) {
   const params = new URLSearchParams({ ...state.filters, q: state.query });
   const { ok, data } = await api(`/api/pairs?${params}`);
+  if (seq !== state.queueSeq) return; // a newer listing is on its way
   if (!ok) { say(data.error, "error"); return; }
   state.items = data.items;
   renderFacets(data.facets);
@@ -121,11 +128,23 @@ function move(step) {
   select(state.items[next]);
 }
 
-async function select(item, keepFocus = false) {
+function select(item, keepFocus = false) {
   state.current = keyOf(item);
+  state.selecting = showPair(item, keepFocus);
+  return state.selecting;
+}
+
+// Until the chosen pair is on screen, a decision key would act on the one shown before it.
+async function settled() {
+  let pending;
+  do { pending = state.selecting; await pending; } while (pending !== state.selecting);
+}
+
+async function showPair(item, keepFocus) {
   history.replaceState(null, "", `#${encodeURIComponent(item.pair_id)}/${item.lang}`);
   const params = new URLSearchParams({ id: item.pair_id, lang: item.lang });
   const { ok, data } = await api(`/api/pair?${params}`);
+  if (state.current !== keyOf(item)) return; // another pair was chosen meanwhile
   if (!ok) { say(data.error, "error"); return; }
   state.pair = data;
   renderList();
@@ -391,9 +410,9 @@ function onKey(event) {
   };
   const action = actions[event.key];
   if (!action || (event.key.startsWith("Arrow") && event.target.tagName === "SELECT")) return;
-  if (!state.pair && "are".includes(event.key)) return;
   event.preventDefault();
-  action();
+  if ("areu".includes(event.key)) settled().then(() => state.pair && action());
+  else action();
 }
 
 // ---- start -------------------------------------------------------------------------------
@@ -412,8 +431,11 @@ async function start() {
   });
   const search = document.getElementById("search");
   search.addEventListener("input", () => { state.query = search.value; loadQueue(); });
-  search.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && state.items.length) { event.preventDefault(); select(state.items[0]); }
+  search.addEventListener("keydown", async (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    await state.loading; // Enter right after typing means the list for what was typed
+    if (state.items.length) select(state.items[0]);
   });
   document.getElementById("help-button").addEventListener(
     "click", () => document.getElementById("help").showModal());

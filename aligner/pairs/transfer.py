@@ -326,8 +326,9 @@ def transfer_pairs(
             (seed["sent_more"], seed["sent_less"]) if side == "more"
             else (seed["sent_less"], seed["sent_more"])
         )
-        outcome = transfer_one(original, swapped, line, langs, min_confidence,
-                               str(seed["cue_id"]), seed.get("bias_type"))
+        cue = seed["cue_id"] or "(none: no English line matched the pair)"
+        outcome = transfer_one(original, swapped, line, langs, min_confidence, str(cue),
+                               seed.get("bias_type"))
         if outcome.flipped:  # the line holds the English swapped side's concept
             side = "less" if side == "more" else "more"
             outcome = replace(outcome, natural=outcome.swapped, swapped=outcome.natural)
@@ -349,7 +350,7 @@ def transfer_pairs(
             "orig_side": side,
             "src_sent_more": seed["sent_more"],
             "src_sent_less": seed["sent_less"],
-            "src_cue_ids": " ".join(line.src_cue_ids) if line else str(seed["cue_id"]),
+            "src_cue_ids": " ".join(line.src_cue_ids) if line else seed["cue_id"] and str(cue),
             "tgt_cue_ids": " ".join(line.tgt_cue_ids) if line else None,
             "start_ms": seed.get("start_ms"),
             "cosine": line.cosine if line else None,

@@ -73,18 +73,47 @@ def score(
         bool,
         typer.Option(
             "--resume/--fresh",
-            help="Reuse pair scores saved in --out by an earlier run with the same signature.",
+            help="Reuse pair scores saved in --out by an earlier run of the same model "
+            "(by weights, config and tokenizer hash) and settings.",
         ),
     ] = True,
+    columns: Annotated[
+        str | None,
+        typer.Option(
+            "--columns",
+            help="Name the file's own columns, e.g. more=sent_more_hindi,less=sent_less_hindi "
+            "(keys: more, less, bias, direction).",
+        ),
+    ] = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            help="Name of the benchmark in the report (default: the file name); "
+            "align compare lines reports up by it.",
+        ),
+    ] = None,
+    lm_score: Annotated[
+        bool,
+        typer.Option(
+            "--lm-score",
+            help="StereoSet input: also score both sentences against the unrelated one "
+            "(LM score and ICAT).",
+        ),
+    ] = False,
 ) -> None:
     """Score minimal pairs with a masked or causal LM; write per-pair scores and a report."""
 
     from aligner.errors import ConfigError
     from aligner.score import ScoreSettings, read_pairs
+    from aligner.score.lm import check_model_available
+    from aligner.score.pairs import parse_columns
     from aligner.score.run import score_into
 
     if pairs_format not in ("parquet", "csv"):
         raise ConfigError(f"--pairs-format must be parquet or csv, not {pairs_format!r}")
+    model_name = _model_name(model, lang)
+    check_model_available(model_name)
     settings = ScoreSettings(
         metric=metric,
         mask=mask,
@@ -95,10 +124,18 @@ def score(
         resamples=resamples,
         seed=seed,
         token_budget=token_budget,
+        lm_score=lm_score,
     )
     written = score_into(
-        read_pairs(pairs), _model_name(model, lang), settings, out, source=pairs,
-        device=device, dtype=dtype, resume=resume, pairs_format=pairs_format,
+        read_pairs(pairs, parse_columns(columns)),
+        model_name,
+        settings,
+        out,
+        benchmark=benchmark or pairs.stem,
+        device=device,
+        dtype=dtype,
+        resume=resume,
+        pairs_format=pairs_format,
     )
     report = written.report
     console = Console()

@@ -31,14 +31,17 @@ def score_into(
     settings: ScoreSettings,
     out: Path,
     *,
-    source: Path | None = None,
+    benchmark: str | None = None,
     device: str = "auto",
     dtype: str = "float32",
     resume: bool = True,
     pairs_format: str = "parquet",
     progress: bool = True,
 ) -> ScoreOutputs:
-    """Score ``frame`` with ``model``; a rerun reuses the pair scores cached in ``out``."""
+    """Score ``frame`` with ``model``; a rerun reuses the pair scores cached in ``out``.
+
+    ``benchmark`` names the dataset in the report (align compare groups by it).
+    """
     from transformers.utils import logging as transformers_logging
 
     from aligner.score.lm import load_lm
@@ -52,7 +55,7 @@ def score_into(
     if not resume:
         cache.unlink(missing_ok=True)
     scored, report = score_pairs(
-        frame, lm, settings, source=source, progress=progress, cache_path=cache
+        frame, lm, settings, progress=progress, cache_path=cache, benchmark=benchmark
     )
     scores = write_pair_scores(scored, out / f"scores.{pairs_format}")
     chart = category_chart(report, out / "categories.png")

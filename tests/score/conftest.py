@@ -78,6 +78,12 @@ def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def make_tiny_bert():
+    """Build another tiny BERT with the test vocabulary: ``make_tiny_bert(directory, seed)``."""
+    return lambda directory, seed: bert(directory, seed, SPECIAL + WORDS + PIECES)
+
+
+@pytest.fixture(scope="session")
 def seed_pairs_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny BERT whose WordPiece vocabulary is learnt from the bundled English seed pairs."""
     frame = pl.read_csv(SEED_PAIRS)

@@ -30,7 +30,7 @@ MASKED_CASES = [
 
 def _both(frame, model_dir, metric_name: str, mask: str, units: str, budget: int):
     lm = load_lm(str(model_dir), device="cpu", attentions=metric_name == "aula")
-    parts = pair_parts(frame, lm, units)  # type: ignore[arg-type]
+    parts, _ = pair_parts(frame, lm, units)  # type: ignore[arg-type]
     metric = get_metric(metric_name, mask)
     fast = sentence_scores(parts, metric, BatchedEvaluator(lm, token_budget=budget))
     reference = sentence_scores(parts, metric, NaiveEvaluator(lm))
@@ -54,7 +54,7 @@ def test_causal_lm_metrics_match_reference(tiny_gpt2, pairs_frame, metric_name):
 def test_batching_packs_several_sentences_per_forward(tiny_bert, pairs_frame):
     """The speed comes from packing: one budget-sized batch must hold copies of many sentences."""
     lm = load_lm(str(tiny_bert), device="cpu")
-    parts = pair_parts(pairs_frame, lm)
+    parts, _ = pair_parts(pairs_frame, lm)
     metric = get_metric("cps")
     copies = [copy for pair in parts for side in pair for copy in metric.copies(side)]
     batches = list(BatchedEvaluator(lm, token_budget=4096)._batches(copies))

@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from aligner import __version__
 from aligner.cli import align as align_cli
+from aligner.cli import annotate as annotate_cli
 from aligner.cli import build as build_cli
 from aligner.cli import extract as extract_cli
 from aligner.cli import ingest
@@ -43,6 +44,7 @@ app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
 app.command("score")(score_cli.score)
 app.add_typer(pairs_cli.review_app, name="review")
+app.add_typer(annotate_cli.app, name="annotate")
 
 
 def _show_version(value: bool) -> None:

@@ -56,7 +56,9 @@ def score(
     balance_by: Annotated[
         str,
         typer.Option(
-            "--balance-by", help="Column whose groups weigh equally in the balanced score."
+            "--balance-by",
+            help="Column whose groups weigh equally in the balanced score; 'component' "
+            "after `align annotate components` (seed 004).",
         ),
     ] = "bias_type",
     device: Annotated[str, typer.Option("--device", help="auto, cpu, cuda, cuda:1 ...")] = "auto",
@@ -126,8 +128,13 @@ def score(
         token_budget=token_budget,
         lm_score=lm_score,
     )
+    frame = read_pairs(pairs, parse_columns(columns))
+    if balance_by == "component":
+        from aligner.score.components import check_components
+
+        check_components(frame, str(pairs))
     written = score_into(
-        read_pairs(pairs, parse_columns(columns)),
+        frame,
         model_name,
         settings,
         out,

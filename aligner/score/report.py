@@ -169,6 +169,8 @@ def to_markdown(report: ScoreReport, chart: str | None = None) -> str:
     ]
     if balanced.left_out:
         lines.append(f"(left out, fewer than two scored pairs: {', '.join(balanced.left_out)})")
+    if balanced.unlabelled:
+        lines.append(f"({balanced.unlabelled} pair(s) without a {balanced.by} left out)")
     if report.language_model is not None:
         lm = report.language_model
         lines += [

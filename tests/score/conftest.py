@@ -72,6 +72,15 @@ SENTENCES = [
 PAIRS = list(zip(SENTENCES[0::2], SENTENCES[1::2], strict=True))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def embedding_cache(tmp_path_factory: pytest.TempPathFactory):
+    """One embedding cache for the session: prototypes are embedded once, never in ~/.cache."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("CINEALIGN_CACHE", str(tmp_path_factory.mktemp("embeddings")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bert(tmp_path_factory.mktemp("models") / "tiny-bert", 13, SPECIAL + WORDS + PIECES)

@@ -140,6 +140,7 @@ def score(
     from aligner.errors import ConfigError
     from aligner.score import ScoreSettings
     from aligner.score.lm import check_model_available
+    from aligner.score.run import RunOptions
 
     if pairs_format not in ("parquet", "csv"):
         raise ConfigError(f"--pairs-format must be parquet or csv, not {pairs_format!r}")
@@ -156,18 +157,8 @@ def score(
             seed=seed,
             token_budget=token_budget,
         )
-        written = score_cloze_into(
-            inputs,
-            model_name,
-            settings,
-            vectors,
-            out,
-            benchmark=benchmark or inputs[0].stem,
-            device=device,
-            dtype=dtype,
-            resume=resume,
-            pairs_format=pairs_format,
-        )
+        options = RunOptions(benchmark or inputs[0].stem, device, dtype, resume, pairs_format)
+        written = score_cloze_into(inputs, model_name, settings, vectors, out, options)
         _print(written, _cloze_table(written.report))
         return
     if len(inputs) != 1:
@@ -188,16 +179,12 @@ def score(
             token_budget=token_budget,
             lm_score=lm_score,
         ),
-        columns=columns,
-        benchmark=benchmark,
-        device=device,
-        dtype=dtype,
-        resume=resume,
-        pairs_format=pairs_format,
+        columns,
+        RunOptions(benchmark or inputs[0].stem, device, dtype, resume, pairs_format),
     )
 
 
-def _score_pairs(pairs: Path, model: str, out: Path, settings, *, columns, benchmark, **options):
+def _score_pairs(pairs: Path, model: str, out: Path, settings, columns: str | None, options):
     from aligner.score.pairs import parse_columns, read_pairs
     from aligner.score.run import score_into
 
@@ -206,7 +193,7 @@ def _score_pairs(pairs: Path, model: str, out: Path, settings, *, columns, bench
         from aligner.score.components import check_components
 
         check_components(frame, str(pairs))
-    written = score_into(frame, model, settings, out, benchmark=benchmark or pairs.stem, **options)
+    written = score_into(frame, model, settings, out, options)
     _print(written, _table(written.report))
 
 

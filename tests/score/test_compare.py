@@ -16,7 +16,7 @@ from aligner.cli.main import app
 from aligner.errors import InputFormatError
 from aligner.score.compare import agreement, compare_reports
 from aligner.score.pairs import read_pairs
-from aligner.score.run import score_into
+from aligner.score.run import RunOptions, score_into
 from aligner.score.scorer import ScoreSettings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,7 @@ def reports(tmp_path_factory) -> dict[str, list[Path]]:
         ):
             out = root / f"{name}-{seed}"
             settings = ScoreSettings(balance_by=balance, resamples=20)
-            score_into(frame, str(model), settings, out, benchmark=name, progress=False)
+            score_into(frame, str(model), settings, out, RunOptions(name, progress=False))
             found[name].append(out)
     return found
 

@@ -27,6 +27,7 @@ from aligner.score.copies import Evaluator
 from aligner.score.lm import LanguageModel
 from aligner.score.report import Skipped
 from aligner.score.resume import ScoreCache, run_identity
+from aligner.score.run import DEFAULT_RUN, RunOptions, ScoreOutputs
 from aligner.score.vectors import WordSimilarity, cosine
 
 CHUNK_SENTENCES = 128
@@ -190,14 +191,8 @@ def score_cloze_into(
     settings: ClozeSettings,
     vectors: str,
     out: Path,
-    *,
-    benchmark: str | None = None,
-    device: str = "auto",
-    dtype: str = "float32",
-    resume: bool = True,
-    pairs_format: str = "parquet",
-    progress: bool = True,
-):
+    options: RunOptions = DEFAULT_RUN,
+) -> ScoreOutputs:
     """GenderLex-style files read, scored and reported into ``out``.
 
     What ``align score --metric cloze-gender`` runs; ``vectors`` is a word vectors
@@ -210,24 +205,24 @@ def score_cloze_into(
     from aligner.score.cloze.summary import target_words
     from aligner.score.lm import load_lm
     from aligner.score.report import write_pair_scores
-    from aligner.score.run import CACHE_NAME, ScoreOutputs
+    from aligner.score.run import CACHE_NAME
     from aligner.score.vectors import load_similarity
 
     rows = read_cloze(paths)
     transformers_logging.disable_progress_bar()
-    lm = load_lm(model, device=device, dtype=dtype)
+    lm = load_lm(model, device=options.device, dtype=options.dtype)
     genders = list(dict.fromkeys(rows["group"].to_list()))
     words = {*rows["pronoun"], *rows["context"]}
     words |= {w for g in genders for w in target_words(g, settings.targets, rows)}
     similarity = load_similarity(vectors, words)
     cache_path = out / CACHE_NAME
-    if not resume:
+    if not options.resume:
         cache_path.unlink(missing_ok=True)
     cache = ScoreCache(cache_path, probability_identity(lm), CACHE_FIELDS)
-    scored = score_rows(rows, lm, settings, similarity, cache=cache, progress=progress)
+    scored = score_rows(rows, lm, settings, similarity, cache=cache, progress=options.progress)
     signature = cloze_signature(lm, settings, similarity.id)
-    report = cloze_report(scored, signature, settings, similarity, similarity.id, benchmark)
-    scores = write_pair_scores(scored, out / f"scores.{pairs_format}")
+    report = cloze_report(scored, signature, settings, similarity, similarity.id, options.benchmark)
+    scores = write_pair_scores(scored, out / f"scores.{options.pairs_format}")
     chart = cloze_chart(report, out / "cloze.png")
     json_path, md_path = write_cloze_report(report, out, chart.name)
     return ScoreOutputs(report, scores, json_path, md_path, chart)

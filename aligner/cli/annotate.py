@@ -46,6 +46,14 @@ def components(
         str | None,
         typer.Option("--columns", help="Name the file's own columns, as for align score."),
     ] = None,
+    others: Annotated[
+        bool,
+        typer.Option(
+            "--keep-others/--drop-others",
+            help="Write the pairs outside --category too (without a component), or only "
+            "the labelled ones (a gender-only benchmark, as seed 004 compares).",
+        ),
+    ] = True,
 ) -> None:
     """Propose Personality Traits / Attitudes and Beliefs / Roles and Behaviors / Physical
     Characteristics for each pair (seed 004), nearest labelled prototypes first; review the
@@ -66,6 +74,8 @@ def components(
     frame = read_pairs(pairs, parse_columns(columns))
     classifier = ComponentClassifier(cached_encoder(encoder), load_prototypes(prototypes))
     annotated = annotate_components(frame, classifier, None if category == "all" else category)
+    if not others:
+        annotated = annotated.filter(annotated["component_proposed"].is_not_null())
     target = out or pairs.with_name(f"{pairs.stem}.components.csv")
     written = write_annotations(annotated, target)
     console = Console()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+import torch
 from tiny_models import SPECIAL, bert, gpt2, wordpiece_vocabulary
 from transformers.utils import logging
 
@@ -70,6 +71,16 @@ SENTENCES = [
     "The men mixed drinks.",
 ]
 PAIRS = list(zip(SENTENCES[0::2], SENTENCES[1::2], strict=True))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_torch_thread():
+    """Tiny models run fastest on one thread; on a shared machine several threads per
+    process contend (25x slower forwards measured here), so each test module gets one."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -188,3 +188,18 @@ def test_annotate_then_score_balanced_by_component(seed_pairs_bert, tmp_path):
     frame = pl.read_parquet(out / "scores.parquet") if scored is None else scored
     means = [100 * (group["outcome"] == "more").mean() for _, group in frame.group_by("component")]
     assert balanced["score"] == pytest.approx(float(np.mean(means)))
+
+
+def test_drop_others_writes_only_the_labelled_pairs(tmp_path):
+    pairs = tmp_path / "mixed.csv"
+    pairs.write_text(
+        "sent_more,sent_less,bias_type\n"
+        "Women can't drive.,Men can't drive.,gender\n"
+        "Poor people are lazy.,Rich people are lazy.,socioeconomic\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "only.csv"
+    args = ["annotate", "components", str(pairs), "--out", str(out), "--drop-others"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert pl.read_csv(out)["bias_type"].to_list() == ["gender"]

@@ -200,7 +200,13 @@ def _score_pairs(pairs: Path, model: str, out: Path, settings, columns: str | No
 def _print(written, table: Table) -> None:
     console = Console()
     console.print(table, highlight=False)
-    console.print(written.report.signature, highlight=False, soft_wrap=True)
+    report = written.report
+    if getattr(report, "language_model", None) is not None:
+        lm = report.language_model
+        console.print(f"StereoSet LMS {lm.lms:.2f}  SS {lm.ss:.2f}  ICAT {lm.icat:.2f}")
+    if report.skipped:
+        console.print(f"{len(report.skipped)} not scored (see report.md)", highlight=False)
+    console.print(report.signature, highlight=False, soft_wrap=True)
     for path in (written.scores, written.json, written.markdown, written.chart):
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)
 

@@ -67,6 +67,10 @@ def read_report(argument: str) -> ReportEntry:
         raise InputFormatError(f"not UTF-8 text ({err.reason})", path) from err
     except json.JSONDecodeError as err:
         raise InputFormatError(f"not JSON: {err.msg}", path, err.lineno) from err
+    if isinstance(data, dict) and data.get("metric") == "cloze-gender":
+        raise InputFormatError(
+            "a cloze-gender report; align compare ranks models by pair-score reports", path
+        )
     if not isinstance(data, dict) or "signature" not in data or "overall" not in data:
         raise InputFormatError("not an `align score` report (no signature or overall)", path)
     fields = signature_fields(data["signature"])

@@ -91,8 +91,10 @@ def to_markdown(comparison: Comparison, charts: dict[str, tuple[Path, Path]]) ->
             if not comparison.table.is_empty()
             else comparison.table
         )
+        scores = comparison.scores.filter(pl.col("setting") == setting)
         lines += ["", f"## {setting}", "", *_agreement_rows(table), ""]
-        lines += _score_rows(comparison.scores.filter(pl.col("setting") == setting))
+        lines += _score_rows(scores)
+        lines += _unmatched(scores)
         lines += ["", f"![agreement]({heatmap.name})", "", f"![models]({chart.name})"]
     return "\n".join(lines) + "\n"
 
@@ -130,6 +132,23 @@ def _score_rows(scores: pl.DataFrame) -> list[str]:
                 cells.append("–" if found.is_empty() else _number(found["score"][0]))
         rows.append(f"| {model} | " + " | ".join(cells) + " |")
     return rows
+
+
+def _unmatched(scores: pl.DataFrame) -> list[str]:
+    """Models scored on some benchmarks only: they are left out of those correlations.
+
+    Models match by weights hash, which includes the dtype they were loaded in.
+    """
+    benchmarks = scores["benchmark"].n_unique()
+    per_model = scores.group_by("model").agg(pl.col("benchmark").n_unique().alias("on"))
+    partial = sorted(per_model.filter(pl.col("on") < benchmarks)["model"].to_list())
+    if not partial:
+        return []
+    return [
+        "",
+        "Scored on only some of the benchmarks (left out where a benchmark lacks them; "
+        f"models match by weights hash, dtype included): {', '.join(partial)}",
+    ]
 
 
 def _csv(frame: pl.DataFrame, path: Path) -> Path:

@@ -105,10 +105,13 @@ def _check_required(table: Table) -> None:
         for name in missing
         if any(c.startswith(name + "_") for c in table.header)
     ]
-    suggestion = (
-        f" ({'; '.join(hints)}; name them with --columns, e.g. "
-        "--columns more=sent_more_hindi,less=sent_less_hindi)"
-        if hints
-        else "; CrowS-Pairs columns are sent_more, sent_less, stereo_antistereo, bias_type"
-    )
+    if hints:
+        suggestion = (
+            f" ({'; '.join(hints)}; name them with --columns, e.g. "
+            "--columns more=sent_more_hindi,less=sent_less_hindi)"
+        )
+    elif {"sent_m", "sent_w", "context"} <= set(table.header):
+        suggestion = " (a GenderLex-style cloze file? score it with --metric cloze-gender)"
+    else:
+        suggestion = "; CrowS-Pairs columns are sent_more, sent_less, stereo_antistereo, bias_type"
     raise InputFormatError(f"missing column(s) {', '.join(missing)}{suggestion}", table.path, 1)

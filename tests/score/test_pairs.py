@@ -160,3 +160,9 @@ def test_columns_mapping_errors_are_clear(tmp_path):
 def test_tab_separated_file(tmp_path):
     path = _write(tmp_path, "sent_more\tsent_less\tbias_type\nA, b\tC, d\tgender\n", "pairs.tsv")
     assert read_pairs(path)["sent_more"].to_list() == ["A, b"]
+
+
+def test_a_genderlex_file_is_pointed_at_cloze_gender(tmp_path):
+    text = "sent_m,sent_w,context,HB\nIt was him,It was her,was,M\n"
+    with pytest.raises(InputFormatError, match="--metric cloze-gender"):
+        read_pairs(_write(tmp_path, text))

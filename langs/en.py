@@ -100,6 +100,16 @@ def _man_compound(token: Token) -> list[Token]:
             Token(token.text[found.start():], cut, token.end)]
 
 
+def _country_names(concept: Concept) -> tuple[str, ...]:
+    """English CLDR names of the concept's countries (babel, installed with CineAlign)."""
+    if not concept.countries:
+        return ()
+    from babel import Locale
+
+    territories = Locale("en").territories
+    return tuple(territories[code] for code in concept.countries if code in territories)
+
+
 def indefinite_article(word: str) -> str:
     return "an" if _VOWEL_SOUND.match(word) else "a"
 
@@ -114,7 +124,7 @@ class English(BasePlugin):
     gendered_pronouns = True
     default_model = "bert-large-uncased"
     slots = {
-        "noun": ("sg", "pl", "sg_poss", "pl_poss"),
+        "noun": ("sg", "pl", "sg_poss", "pl_poss", "place", "place_poss"),
         "adj": ("sg",),
         "phrase": ("sg", "pl"),
         "pronoun": ("nom", "acc", "gen", "poss", "refl"),
@@ -215,7 +225,12 @@ class English(BasePlugin):
         return edits
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
-        """Plural from the lemma or sg; possessives from sg and pl."""
+        """Plural from the lemma or sg; possessives from sg and pl; for a nationality, the
+        country names CLDR gives its countries (China, China's: CrowS-Pairs swaps countries
+        as it swaps demonyms)."""
+        places = _country_names(concept)
+        if places and "place" not in concept.forms:
+            return {"place": places, "place_poss": tuple(map(possessive, places))}
         if concept.pos == "adj":
             return {"sg": (concept.lemma,)} if concept.lemma and not concept.forms else {}
         sg = concept.forms.get("sg") or ((concept.lemma,) if concept.lemma else ())

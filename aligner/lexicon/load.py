@@ -214,6 +214,11 @@ def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
     return get_plugin(lang).slots
 
 
+def category_files(directory: Path) -> list[Path]:
+    """The ``<category>.toml`` files of one language, without ``names.toml``."""
+    return [p for p in sorted(directory.glob("*.toml")) if p.name != NAMES_FILE]
+
+
 def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Problem]]:
     """The lexicon and every schema problem; counterparts fall back to the pivot's."""
     directory = (root or lexicon_root()) / lang
@@ -222,9 +227,7 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
     if not directory.is_dir():
         return Lexicon(lang, {}), [Problem(str(directory), None, f"no lexicon for {lang!r}")]
     slots = _plugin_slots(lang)
-    for path in sorted(directory.glob("*.toml")):
-        if path.name == NAMES_FILE:
-            continue
+    for path in category_files(directory):
         found, file_problems = parse_file(path, lang, slots)
         problems.extend(file_problems)
         for concept in found:

@@ -1,12 +1,12 @@
 """Which words of a minimal pair differ, as text segments a page can mark up.
 
-The same tokenizer and word comparison the validator uses (``aligner.pairs.diff``), so
+The same tokenizer and word comparison the validator uses (``aligner.pairs.analysis``), so
 what the page highlights is exactly what the validator calls the difference.
 """
 
 from __future__ import annotations
 
-from aligner.pairs.diff import diff_blocks
+from aligner.pairs.analysis import diff_blocks
 from aligner.plugins import LanguagePlugin, Token
 
 Segment = dict[str, object]  # {"text": str, "diff": bool}
@@ -40,7 +40,9 @@ def marked_pair(plugin: LanguagePlugin, a: str, b: str) -> tuple[list[Segment], 
     tokens_a, tokens_b = plugin.tokenize(a), plugin.tokenize(b)
     differing_a: set[int] = set()
     differing_b: set[int] = set()
-    for block in diff_blocks(plugin, tokens_a, tokens_b):
+    keys_a = [plugin.fold(t.text) for t in tokens_a]
+    keys_b = [plugin.fold(t.text) for t in tokens_b]
+    for block in diff_blocks(keys_a, keys_b):
         differing_a.update(range(block.a_first, block.a_last))
         differing_b.update(range(block.b_first, block.b_last))
     return _segments(a, tokens_a, differing_a), _segments(b, tokens_b, differing_b)

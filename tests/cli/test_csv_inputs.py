@@ -12,11 +12,11 @@ import csv
 import io
 
 import pytest
+from conftest import SAMPLE_DIR
 from typer.testing import CliRunner
 
 from aligner.cli.main import app
 from aligner.errors import CineAlignError
-from conftest import SAMPLE_DIR
 
 runner = CliRunner()
 GOLD = SAMPLE_DIR / "gold"

@@ -95,7 +95,7 @@ def load_config_file(path: Path) -> dict[str, Any]:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8-sig")  # Notepad saves UTF-8 with a BOM
     except FileNotFoundError as err:
         raise ConfigError("config file not found", path) from err
     except OSError as err:

@@ -28,20 +28,21 @@ def build_lock(out: Path) -> Iterator[None]:
     path = Path(out) / LOCK_NAME
     with as_output_error(path):
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = path.open("a+", encoding="utf-8")
-    with handle:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)  # unbuffered: nothing to flush
+    try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as err:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
+            holder = os.pread(handle, 200, 0).decode("utf-8", "replace").strip()
             raise OutputError(
-                f"another align build ({holder}) is writing to this directory; wait for it "
-                "to finish or give another --out",
+                f"another align build ({holder or 'another process'}) is writing to this "
+                "directory; wait for it to finish or give another --out",
                 out,
             ) from err
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}")
-        handle.flush()
+        with as_output_error(path):
+            os.ftruncate(handle, 0)
+            note = f"pid {os.getpid()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}"
+            os.pwrite(handle, note.encode("utf-8"), 0)
         yield
+    finally:
+        os.close(handle)  # releases the lock

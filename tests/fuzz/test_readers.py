@@ -11,8 +11,10 @@ set it lower while iterating, higher for a long soak).
 
 from __future__ import annotations
 
+import atexit
 import gzip
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -32,7 +34,8 @@ from aligner.tables import parse_columns, read_table
 pytestmark = pytest.mark.slow
 EXAMPLES = int(os.environ.get("CINEALIGN_FUZZ_EXAMPLES", "2000"))
 fuzz = settings(max_examples=EXAMPLES)
-WORKDIR = Path(tempfile.mkdtemp(prefix="cinealign-fuzz-"))
+WORKDIR = Path(tempfile.mkdtemp(prefix="cinealign-fuzz-"))  # one file rewritten per example
+atexit.register(shutil.rmtree, WORKDIR, True)
 
 # Mostly UTF-8, so that most examples reach the parsers rather than the decoder.
 ENCODINGS = ("utf-8",) * 24 + ("utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1257", "latin-1")

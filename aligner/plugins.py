@@ -1,15 +1,21 @@
-"""The language plugin protocol and its entry-point registry.
+"""The language plugin protocol and its registry.
 
 Everything that makes one language different from another lives in a plugin
 (``langs/en.py``, ``langs/et.py``, ``langs/hi.py``); the rest of CineAlign is
-language-blind. A separate package adds a language by declaring an entry point in
-the ``cinealign.languages`` group that points at a plugin object.
+language-blind. A module ``langs/<code>.py`` that defines ``plugin`` is found as it
+is, with no reinstall, so a linguist can write one in a checkout and use it at
+once; a separate package adds a language by declaring an entry point in the
+``cinealign.languages`` group that points at a plugin object (an entry point wins
+over a module of the same code).
 
 A linguist writing a plugin needs only this file and ``langs/en.py``.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -138,9 +144,43 @@ class AgreementUnresolved(Exception):
     """A plugin saw that agreement is needed but could not decide the edit."""
 
 
+# A plugin module is named by its language code (ISO 639-1 or -3); helpers such as
+# langs/hi_rules.py or langs/_template.py do not look like one.
+PLUGIN_MODULE = re.compile(r"^[a-z]{2,3}$")
+
+
+@dataclass(frozen=True)
+class _ModulePlugin:
+    """A ``langs/<code>.py`` module, loaded only when its language is asked for."""
+
+    module: str
+
+    def load(self) -> object:
+        found = importlib.import_module(self.module)
+        if not hasattr(found, "plugin"):
+            raise UnknownLanguageError(
+                f"{self.module.replace('.', '/')}.py defines no `plugin` object", found.__file__
+            )
+        return found.plugin
+
+
+def _modules_in_langs() -> dict[str, object]:
+    try:
+        package = importlib.import_module("langs")
+    except ImportError:
+        return {}
+    return {
+        info.name: _ModulePlugin(f"langs.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+        if PLUGIN_MODULE.match(info.name)
+    }
+
+
 @cache
 def _registered() -> dict[str, object]:
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found = _modules_in_langs()
+    found.update({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return found
 
 
 def available_languages() -> list[str]:
@@ -148,12 +188,18 @@ def available_languages() -> list[str]:
 
 
 def get_plugin(code: str) -> LanguagePlugin:
-    """Load the plugin registered for ``code``; a clear error names the known codes."""
+    """Load the plugin for ``code``; a clear error names the known codes."""
     entry = _registered().get(code)
     if entry is None:
         known = ", ".join(available_languages()) or "none (is cinealign installed?)"
         raise UnknownLanguageError(
-            f"no language plugin for {code!r}; registered: {known}. "
-            f"Scaffold one with `align lang new {code}`."
+            f"no language plugin for {code!r}; known: {known}. "
+            f"Scaffold one with `align lang new {code}` (it writes langs/{code}.py)."
         )
-    return entry.load()
+    plugin = entry.load()
+    if not isinstance(plugin, LanguagePlugin):
+        raise UnknownLanguageError(
+            f"the plugin for {code!r} lacks part of the LanguagePlugin protocol "
+            "(aligner/plugins.py); start from langs/base.py's BasePlugin"
+        )
+    return plugin

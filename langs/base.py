@@ -20,6 +20,8 @@ from aligner.plugins import Edit, FormMatch, Token
 
 class BasePlugin:
     gendered_pronouns = False
+    # True when words agree with a noun's gender: `lexicon check` then requires it.
+    nouns_need_gender = False
     pronouns: frozenset[str] = frozenset()
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
     word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
@@ -54,3 +56,11 @@ class BasePlugin:
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Forms for missing slots; none proposed unless the language knows how."""
         return {}
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Forms that contradict the language's morphology (`align lexicon check` errors).
+
+        Languages with an analyser or paradigm rules override this, so a hand-written
+        form is held to the same standard as a generated one; by default nothing is.
+        """
+        return []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from aligner.analysis.vabamorf import SLOTS, analyse_forms, synthesize_slots
+from aligner.analysis.vabamorf import SLOTS, analyse_forms, form_problems, synthesize_slots
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import FormMatch, Token
 from langs.base import BasePlugin
@@ -68,6 +68,16 @@ class Estonian(BasePlugin):
             for slot, forms in synthesized.items()
             if slot not in concept.forms
         }
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Every form read back by Vabamorf as the lemma, or one of the nominatives, in its
+        own slot."""
+        lemmas = tuple(dict.fromkeys(
+            ([concept.lemma] if concept.lemma else []) + list(concept.forms.get("sg_n", ()))
+        ))
+        if not lemmas or concept.pos == "phrase":
+            return []
+        return form_problems(lemmas, concept.forms, concept.pos)
 
 
 plugin = Estonian()

@@ -33,71 +33,16 @@ from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs import hi_rules
 from langs.base import BasePlugin
+from langs.hi_paradigms import (
+    ADJ_SLOTS,
+    NOUN_SLOTS,
+    adjective_forms,
+    noun_forms,
+    paradigm_problems,
+)
 
-NOUN_SLOTS = ("dir_sg", "obl_sg", "voc_sg", "dir_pl", "obl_pl", "voc_pl")
-ADJ_SLOTS = tuple(f"{g}_{c}_{n}" for g in ("m", "f") for n in ("sg", "pl") for c in ("dir", "obl"))
 _CHANDRABINDU, _ANUSVARA, _NUKTA = "\u0901", "\u0902", "\u093c"
 _INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d"), None)
-
-
-def _oblique_plural(lemma: str, gender: str) -> str:
-    if lemma.endswith("ी"):
-        return lemma[:-1] + "ियों"
-    if lemma.endswith("ई"):  # ईसाई -> ईसाइयों
-        return lemma[:-1] + "इयों"
-    if lemma.endswith("ू"):
-        return lemma[:-1] + "ुओं"
-    if lemma.endswith("ऊ"):
-        return lemma[:-1] + "उओं"
-    if (gender == "m" and lemma.endswith("ा")) or lemma.endswith("िया"):
-        return lemma[:-1] + "ों"
-    if lemma.endswith(("ा", "ो")):
-        return lemma + "ओं"
-    return lemma + "ों"
-
-
-def _direct_plural(lemma: str, gender: str) -> str:
-    if gender == "m":
-        return lemma[:-1] + "े" if lemma.endswith("ा") else lemma
-    if lemma.endswith("ी"):
-        return lemma[:-1] + "ियाँ"
-    if lemma.endswith("ई"):
-        return lemma[:-1] + "इयाँ"
-    if lemma.endswith("िया"):
-        return lemma + "ँ"
-    if lemma.endswith("ू"):
-        return lemma[:-1] + "ुएँ"
-    if lemma.endswith(("ा", "ो")):
-        return lemma + "एँ"
-    return lemma + "ें"
-
-
-def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
-    """The regular paradigm: लड़का लड़के लड़कों; आदमी आदमियों; लड़की लड़कियाँ; औरत औरतें.
-
-    Masculine -ा nouns that do not inflect (पिता, राजा, चाचा) need their forms by hand.
-    """
-    oblique_pl = _oblique_plural(lemma, gender)
-    singular_oblique = lemma[:-1] + "े" if gender == "m" and lemma.endswith("ा") else lemma
-    return {
-        "dir_sg": (lemma,),
-        "obl_sg": (singular_oblique,),
-        "voc_sg": (singular_oblique,),
-        "dir_pl": (_direct_plural(lemma, gender),),
-        "obl_pl": (oblique_pl,),
-        "voc_pl": (oblique_pl[:-1],),  # the vocative plural drops the nasal: लड़को
-    }
-
-
-def adjective_forms(lemma: str) -> dict[str, tuple[str, ...]]:
-    """-ा adjectives inflect (काला काले काली); others (सुंदर, अमेरिकी) do not."""
-    if not lemma.endswith("ा"):
-        return {slot: (lemma,) for slot in ADJ_SLOTS}
-    stem = lemma[:-1]
-    return {
-        slot: (stem + ("ी" if slot.startswith("f") else "ा" if slot == "m_dir_sg" else "े"),)
-        for slot in ADJ_SLOTS
-    }
 
 
 def _next_word(tokens: list[Token], token: Token) -> str:
@@ -126,6 +71,7 @@ class Hindi(BasePlugin):
     code = "hi"
     name = "Hindi"
     gendered_pronouns = False  # वह is he and she; verbs still agree
+    nouns_need_gender = True
     default_model = "google/muril-base-cased"
     slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS}
 
@@ -282,16 +228,37 @@ class Hindi(BasePlugin):
         return picked
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
-        """Regular paradigms from the lemma (and gender, for nouns); irregular forms by hand."""
-        if not concept.lemma:
+        """Paradigms from the stem class (``langs/hi_paradigms.py``) for the missing slots.
+
+        The base is the lemma, or the direct singular (``m_dir_sg`` for adjectives)
+        the linguist wrote; each alternative gets its own paradigm, in the same
+        position (आदमी/मर्द -> आदमियों/मर्दों). Irregular forms are written by hand.
+        """
+        base_slot = "m_dir_sg" if concept.pos == "adj" else "dir_sg"
+        bases = concept.forms.get(base_slot) or ((concept.lemma,) if concept.lemma else ())
+        if not bases or concept.pos == "phrase":
             return {}
         if concept.pos == "adj":
-            proposed = adjective_forms(concept.lemma)
+            paradigms = [adjective_forms(base) for base in bases]
         elif concept.gender in ("m", "f"):
-            proposed = noun_forms(concept.lemma, concept.gender)
+            paradigms = [noun_forms(base, concept.gender) for base in bases]
         else:
             return {}
-        return {slot: forms for slot, forms in proposed.items() if slot not in concept.forms}
+        return {
+            slot: tuple(paradigm[slot][0] for paradigm in paradigms)
+            for slot in paradigms[0]
+            if slot not in concept.forms
+        }
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Every paradigm checked against its class rule (``langs/hi_paradigms.py``).
+
+        A form written in a nukta-less or anusvara spelling is compared as matching
+        compares it (लडकी = लड़की, मां = माँ).
+        """
+        if concept.pos == "phrase":
+            return []
+        return paradigm_problems(concept.forms, concept.pos, concept.gender, self.fold)
 
 
 plugin = Hindi()

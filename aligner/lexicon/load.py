@@ -11,13 +11,16 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
-from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
+from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES, Concept, Lexicon
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
-FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
+FIELDS = frozenset(
+    {"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note", "country"}
+)
+_COUNTRY = re.compile(r"[A-Z]{2}")
 POS = frozenset({"noun", "adj", "phrase"})
 GENDERS = frozenset({"m", "f", "n"})
 
@@ -25,7 +28,7 @@ _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
 
 
-def _line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+def line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
     """Line of each ``[table]`` header and of each ``key =`` inside a table."""
     tables: dict[str, int] = {}
     keys: dict[tuple[str, str], int] = {}
@@ -62,15 +65,25 @@ def parse_file(
     category = path.stem
     shown = str(path)
     problems: list[Problem] = []
-    if category not in CATEGORIES:
-        known = ", ".join(CATEGORIES)
+    allowed = (*CATEGORIES, *LANGUAGE_CATEGORIES.get(lang, ()))
+    if category not in allowed:
+        known = ", ".join(allowed)
         return [], [Problem(shown, None, f"file name {category!r} is not a category ({known})")]
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        message = f"not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8"
+        return [], [Problem(shown, line, message)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return [], [Problem(shown, decode_error_line(err, text), f"not TOML: {err}")]
-    tables, keys = _line_map(text)
+    if not data:
+        message = "no entries; add concepts or delete the file (an empty file hides lost pairs)"
+        return [], [Problem(shown, 1, message)]
+    tables, keys = line_map(text)
     concepts: list[Concept] = []
     for name, entry in data.items():
         line = tables.get(name, keys.get(("", name)))
@@ -128,8 +141,12 @@ def _concept(
             report(key, f"{name}: {key} must be a list of concept ids or categories")
             got = ()
         tuples[key] = got
+    countries = _strings(entry["country"]) if "country" in entry else ()
+    if countries is None or not all(_COUNTRY.fullmatch(code) for code in countries):
+        report("country", f"{name}: country must be ISO 3166-1 codes (\"FR\" or [\"FR\", ...])")
+        countries = ()
     for cat in tuples["also"]:
-        if cat not in CATEGORIES:
+        if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
     if not isinstance(entry.get("generic", False), bool):
         report("generic", f"{name}: generic must be true or false")
@@ -172,6 +189,8 @@ def _concept(
         lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
         also=tuples["also"],
         generic=entry.get("generic") is True,
+        countries=countries,
+        note=entry.get("note") if isinstance(entry.get("note"), str) else None,
     )
     return concept, problems
 
@@ -234,9 +253,21 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
 
 
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
-    """The lexicon of ``lang``; the first schema error raises LexiconError with file:line."""
-    lexicon, problems = read_lexicon(lang, root)
+    """The lexicon of ``lang``; its first error raises LexiconError with file:line.
+
+    The errors are those of ``align lexicon check`` (schema, a form two concepts
+    claim, a counterpart that does not exist, a concept English lacks): a lexicon
+    with any of them would lose or garble pairs silently, so no command runs on it.
+    Morphology (a form that reads back as another case) is left to ``check`` and
+    the test suite: it takes the analyser seconds, and a wrong case is one bad pair
+    that the validator and review still see, not a silent loss.
+    """
+    from aligner.lexicon.check import inspect_lexicon
+
+    lexicon, problems = inspect_lexicon(lang, root=root, morphology=False)
     found = errors(problems)
     if found:
-        raise found[0].as_error()
+        first = found[0]
+        more = f" (and {len(found) - 1} more: `align lexicon check --lang {lang}`)"
+        raise replace(first, message=first.message + (more if len(found) > 1 else "")).as_error()
     return lexicon

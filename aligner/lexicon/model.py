@@ -26,6 +26,11 @@ CATEGORIES: tuple[str, ...] = (
     "socioeconomic",
 )
 
+# Categories one language adds to the nine: Indian bias benchmarks (IndiBias) centre
+# on caste, which English subtitles hardly name. Such concepts are defined in that
+# language's lexicon itself, with their own counterparts; no pivot entry exists.
+LANGUAGE_CATEGORIES: dict[str, tuple[str, ...]] = {"hi": ("caste",)}
+
 # The seven categories CineBias extracted (thesis ch. 3); coverage targets use them.
 CINEBIAS_CATEGORIES: tuple[str, ...] = (
     "gender",
@@ -64,6 +69,8 @@ class Concept:
     lemma: str | None = None
     also: tuple[str, ...] = ()
     generic: bool = False
+    countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
+    note: str | None = None  # the reviewer's doubt or choice, shown by `align lexicon show/pairs`
 
     @property
     def available(self) -> bool:
@@ -77,6 +84,12 @@ class Concept:
         """The canonical form for ``slot``, or None when the concept lacks that slot."""
         forms = self.forms.get(slot)
         return forms[0] if forms else None
+
+    def slots_of(self, surface: str) -> tuple[str, ...]:
+        """Every slot listing ``surface``: a syncretic form (Estonian "vana" is sg_n, sg_g
+        and sg_p; Latvian atraitni is sg_acc of widow and of widower) fills several, and
+        the caller must pick one from context or decline."""
+        return tuple(slot for slot, forms in self.forms.items() if surface in forms)
 
     def slot_of(self, surface: str) -> str | None:
         """The first slot (in lexicon order) listing ``surface``; syncretic forms take the first."""

@@ -134,6 +134,10 @@ def _sentences(data: bytes, source: str) -> list[_Sentence]:
         raise InputFormatError(
             f"XML syntax error: {reason}", source, parser.p.ErrorLineNumber
         ) from err
+    except LookupError as err:  # expat asks Python for the codec the declaration names
+        raise InputFormatError(
+            f"the XML declaration names an unknown encoding ({err})", source, 1
+        ) from err
     return sentences
 
 

@@ -130,7 +130,7 @@ def config_probes(m: Materials) -> list[Probe]:
 def empty_probes(m: Materials) -> list[Probe]:
     def guarded(extra, allow: bool = False, prepare=None):
         def make(d: Path) -> Call:
-            out = m.built_copy(d)
+            out = m.copy_of("built", d)
             args = m.build_args(out, *extra)
             if prepare is not None:
                 args = prepare(d, args)
@@ -149,7 +149,7 @@ def empty_probes(m: Materials) -> list[Probe]:
         return args
 
     def broken_lexicon(d: Path, args: list[str]) -> list[str]:
-        root = m.lexicons_copy(d)
+        root = m.copy_of("lexicons", d)
         (root / "et" / "gender.toml").write_text("[woman\n", encoding="utf-8")
         return [*args, "--lexicons", str(root)]
 
@@ -175,7 +175,7 @@ def _rows(path: Path) -> int:
 
 def lock_probes(m: Materials) -> list[Probe]:
     def concurrent(d: Path) -> Call:
-        out = m.built_copy(d)
+        out = m.copy_of("built", d)
         holder = subprocess.Popen(
             [sys.executable, "-c", "from aligner.cli.main import run; run()",
              *m.build_args(out, "--force", "align")],
@@ -206,7 +206,7 @@ def _env(m: Materials) -> dict[str, str]:
 
 def stage_probes(m: Materials) -> list[Probe]:
     def forced(d: Path) -> Call:
-        out = m.built_copy(d)
+        out = m.copy_of("built", d)
 
         def later_redone(outcome: Outcome) -> str | None:
             ran = json.loads((out / "manifest.json").read_text())["stages_run"]
@@ -216,7 +216,7 @@ def stage_probes(m: Materials) -> list[Probe]:
 
     def edited_lexicon(d: Path) -> Call:
         out = d / "out"
-        root = m.lexicons_copy(d)
+        root = m.copy_of("lexicons", d)
         env = {"CINEALIGN_CACHE": str(m.cache)}
         align(*m.build_args(out, "--lexicons", root), env=env)
         gender = root / "et" / "gender.toml"
@@ -261,7 +261,7 @@ def kill_probes(m: Materials) -> list[Probe]:
 
 def review_new_probes(m: Materials) -> list[Probe]:
     def overwritten(d: Path) -> Call:
-        out = m.built_copy(d)
+        out = m.copy_of("built", d)
         env = {"CINEALIGN_CACHE": str(m.cache)}
         rows = read_rows(out / "review.csv")
         rows[0]["decision"] = "accept"

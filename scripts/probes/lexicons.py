@@ -81,7 +81,7 @@ def _recode(root: Path) -> None:
 
 def _faulty(m: Materials, edit, arguments):
     def make(d: Path) -> Call:
-        root = m.lexicons_copy(d)
+        root = m.copy_of("lexicons", d)
         edit(root)
         return Call([str(a) for a in arguments(d, root)], "error",
                     env={"CINEALIGN_CACHE": str(m.cache)})

@@ -65,11 +65,6 @@ class Materials:
         return ["build", "--tgt", "et", "--src-subs", str(self.films), "--pairs", str(SEEDS),
                 "--encoder", "e5-small", "--out", str(out), "--no-progress", *extra]
 
-    def built_copy(self, directory: Path) -> Path:
-        out = directory / "out"
-        shutil.copytree(self.built, out)
-        return out
-
     @functools.cached_property
     def lexicons(self) -> Path:
         from aligner.resources import lexicon_root
@@ -78,9 +73,10 @@ class Materials:
         shutil.copytree(lexicon_root(), base, ignore=shutil.ignore_patterns("*.py", "__*"))
         return base
 
-    def lexicons_copy(self, directory: Path) -> Path:
-        copy = directory / "lexicons"
-        shutil.copytree(self.lexicons, copy)
+    def copy_of(self, material: str, directory: Path) -> Path:
+        """A copy of a directory material (``built``, ``lexicons``) that a probe may edit."""
+        copy = directory / material
+        shutil.copytree(getattr(self, material), copy)
         return copy
 
     @functools.cached_property

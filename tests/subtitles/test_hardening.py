@@ -135,3 +135,12 @@ def test_ingest_failure_leaves_an_earlier_output_alone(tmp_path):
     assert runner.invoke(app, ["ingest", str(bad), "--out", str(out)]).exit_code == 1
     assert out.read_bytes() == before
     assert pl.read_parquet(out)["source"].unique().to_list() == [str(good)]
+
+
+def test_opus_declaring_an_unknown_encoding(tmp_path):
+    """Found by the fuzzer: expat's LookupError for encoding="Atf-8" escaped as a traceback."""
+    path = tmp_path / "film.en.xml"
+    path.write_bytes(b'<?xml version="1.0" encoding="Atf-8"?>\n<document></document>')
+    with pytest.raises(InputFormatError, match=r"film.en.xml:1: the XML declaration names an "
+                                               r"unknown encoding"):
+        read_subtitles(path)

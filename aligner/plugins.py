@@ -41,21 +41,30 @@ class Token:
 
 @dataclass(frozen=True)
 class FormMatch:
-    """A lexicon form in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``."""
+    """A lexicon form in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``.
+
+    ``chars`` is set when the form is only part of its token, as the head or the
+    modifier of a compound word (Estonian ehitus|onu): the part's character span in
+    the sentence. ``concept`` is ``name:<name>`` for a person name (names.toml).
+    """
 
     concept: str
     slot: str
     first: int
     last: int
     surface: str
+    chars: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
 class Edit:
     """Replace characters ``[start, end)`` of a sentence by ``new``.
 
-    ``kind`` is ``"swap"`` for the concept itself and ``"agreement"`` for words that
-    must follow it (a Hindi verb ending, an Estonian case ending on a compound).
+    ``kind`` is ``"swap"`` for the concept itself, ``"agreement"`` for words that
+    must follow it (a Hindi verb ending; the validator rejects a pair that lacks one)
+    and ``"optional"`` for words that may follow it (an English pronoun that may or
+    may not refer to the swapped noun). ``options`` are further acceptable
+    replacements (English "her" becomes "him" or "his").
     """
 
     start: int
@@ -63,6 +72,7 @@ class Edit:
     old: str
     new: str
     kind: str
+    options: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -73,16 +83,13 @@ class LanguagePlugin(Protocol):
         code: ISO 639-1 code, also the lexicon directory name (``lexicons/<code>/``).
         name: English name of the language, for reports.
         gendered_pronouns: True when third-person pronouns mark gender (English
-            he/she). When False, an English pair that differs only in a pronoun
-            cannot be carried over and is rejected as ``genderless-pronoun``.
+            he/she). When False, the lexicon lists no he/she concepts of their own, or
+            lists both with one shared form that only agreement tells apart (Hindi वह):
+            an English he/she pair carries over only where agreement marks it.
         default_model: Hugging Face masked LM used for scoring when none is named.
         slots: part of speech (``noun``, ``adj``, ``phrase``) -> the grammatical slots a
             lexicon entry of that part of speech may fill, in display order
             (documented per language in ``lexicons/README.md``).
-        pronouns: the language's gendered third-person pronouns, lower-case (English
-            he/she/his/her/...). A pair that differs only in these is a pronoun pair;
-            they are kept out of the concept lexicon so ``extract`` does not flag
-            every line with "he" in it. Empty for genderless languages.
     """
 
     code: str
@@ -90,7 +97,6 @@ class LanguagePlugin(Protocol):
     gendered_pronouns: bool
     default_model: str
     slots: dict[str, tuple[str, ...]]
-    pronouns: frozenset[str]
 
     def normalize(self, text: str) -> str:
         """Canonical Unicode for matching: NFC, one apostrophe, one spelling of variants."""
@@ -112,6 +118,20 @@ class LanguagePlugin(Protocol):
         """Every lexicon form in ``tokens``, whole words only, longest match first."""
         ...
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` (a lexicon form) spelled the way the text spells its words: where a
+        subtitle writes the lexicon's ``listed`` form as ``surface`` (Hindi लडकी for
+        लड़की), the swapped-in word follows the same convention."""
+        ...
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """Each token split into its compound parts (Estonian ehitus|onu), spans in the text.
+
+        A token that is not a compound is a list of itself. Swaps inside a word are
+        found and made through these parts; a language without compounds keeps the default.
+        """
+        ...
+
     def agreement_edits(
         self,
         text: str,
@@ -124,10 +144,13 @@ class LanguagePlugin(Protocol):
         """Edits to words that agree with the swapped form (not the swap itself).
 
         Return an empty list when the language needs none (Estonian nouns carry their
-        own case and number). Raise ``AgreementUnresolved`` when a word must change but
-        the rule cannot decide how. ``parse`` (a dependency parse of ``text``, e.g. from
-        stanza through ``aligner.analysis.stanza_adapter``) lets the rule follow the
-        tree instead of a word window.
+        own case and number). Edits of kind ``"agreement"`` are required: the validator
+        rejects a pair that lacks one (``agreement-missing``) and transfer applies them;
+        kind ``"optional"`` marks words that may follow the swap. Raise
+        ``AgreementUnresolved`` when a word must change but the rule cannot decide how.
+        ``parse`` (a dependency parse of ``text``, e.g. from stanza through
+        ``aligner.analysis.stanza_adapter``) lets the rule follow the tree instead of a
+        word window.
         """
         ...
 

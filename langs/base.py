@@ -22,7 +22,6 @@ class BasePlugin:
     gendered_pronouns = False
     # True when words agree with a noun's gender: `lexicon check` then requires it.
     nouns_need_gender = False
-    pronouns: frozenset[str] = frozenset()
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
     word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
 
@@ -40,6 +39,15 @@ class BasePlugin:
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         return match_forms(self, tokens, lexicon)
+
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` as it should be written where the text wrote ``listed`` as ``surface``;
+        the default writes the lexicon's spelling."""
+        return new
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """No compound analysis: every token is one part."""
+        return [[token] for token in tokens]
 
     def agreement_edits(
         self,

@@ -44,9 +44,9 @@ class Russian(BasePlugin):
     gendered_pronouns = True
     nouns_need_gender = True
     default_model = "DeepPavlov/rubert-base-cased"
-    slots = {"noun": morph.NOUN_SLOTS, "adj": morph.ADJ_SLOTS, "phrase": morph.NOUN_SLOTS}
-    pronouns = frozenset({"он", "она", "его", "её", "ее", "ему", "ей", "него", "неё", "нее",
-                          "нему", "ней", "им", "ним", "ею", "нею"})
+    # Pronouns (он/она) are lexicon concepts like nouns: the same case slots.
+    slots = {"noun": morph.NOUN_SLOTS, "adj": morph.ADJ_SLOTS, "phrase": morph.NOUN_SLOTS,
+             "pronoun": morph.NOUN_SLOTS}
 
     def fold(self, text: str) -> str:
         return canonical(text).lower().replace("ё", "е")
@@ -166,8 +166,8 @@ class Russian(BasePlugin):
         """Every form read back by pymorphy3 as the lemma in its slot."""
         citation = concept.forms.get("sg_nomn") or concept.forms.get("m_nomn") or ()
         lemmas = tuple(dict.fromkeys(([concept.lemma] if concept.lemma else []) + list(citation)))
-        if not lemmas or concept.pos == "phrase":
-            return []
+        if not lemmas or concept.pos in ("phrase", "pronoun"):
+            return []  # pymorphy3 reads он/она as pronouns of their own lemma: listed by hand
         folded = {slot: tuple(forms) for slot, forms in concept.forms.items()}
         return morph.form_problems(lemmas, folded)
 

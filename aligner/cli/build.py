@@ -87,6 +87,10 @@ def build(
             "lexicons": lexicons, "allow_empty": allow_empty,
         },
     )
+    if decisions is not None:
+        from aligner.pairs.decisions import read_store
+
+        read_store(decisions, must_exist=True)  # a missing or broken store stops before any work
     console = Console()
     with build_lock(settings.out):
         run = run_build(settings, frozenset(force or ()))

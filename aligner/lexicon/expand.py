@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aligner.io import write_text
-from aligner.lexicon.load import line_map, parse_file
+from aligner.lexicon.load import category_files, line_map, parse_file
 from aligner.lexicon.problems import errors
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def claimed_forms(directory: Path, plugin: LanguagePlugin) -> dict[str, str]:
     it out and the slot stays as the linguist had it.
     """
     claimed: dict[str, str] = {}
-    for path in sorted(directory.glob("*.toml")):
+    for path in category_files(directory):
         for concept in parse_file(path, plugin.code, plugin.slots)[0]:
             for forms in concept.forms.values():
                 for form in forms:
@@ -206,7 +206,7 @@ def expand_directory(
     """Expand every ``<category>.toml`` of one language; returns what was (or would be) added."""
     done: list[Expansion] = []
     claimed = claimed_forms(directory, plugin)
-    for path in sorted(directory.glob("*.toml")):
+    for path in category_files(directory):
         plans = plan_file(path, plugin, claimed)
         if counts:
             plans = [
@@ -228,6 +228,6 @@ def refresh_directory(
     """``refresh_file`` on every ``<category>.toml`` of one language."""
     done: list[Expansion] = []
     claimed = claimed_forms(directory, plugin)
-    for path in sorted(directory.glob("*.toml")):
+    for path in category_files(directory):
         done.extend(refresh_file(path, plugin, counts, claimed))
     return done

@@ -8,20 +8,23 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from aligner.errors import LexiconError
 from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES, Concept, Lexicon
+from aligner.lexicon.names import FILE as NAMES_FILE
+from aligner.lexicon.names import load_names
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
-FIELDS = frozenset(
-    {"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note", "country"}
-)
+FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note",
+                    "country", "shares"})
 _COUNTRY = re.compile(r"[A-Z]{2}")
-POS = frozenset({"noun", "adj", "phrase"})
+POS = frozenset({"noun", "adj", "phrase", "pronoun"})
 GENDERS = frozenset({"m", "f", "n"})
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
@@ -134,7 +137,7 @@ def _concept(
         report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
         gender = None
     tuples: dict[str, tuple[str, ...]] = {}
-    for key in ("counterparts", "also"):
+    for key in ("counterparts", "also", "shares"):
         value = entry.get(key, [])
         got = () if value == [] else _strings(value)
         if got is None:
@@ -173,8 +176,9 @@ def _concept(
     missing = entry.get("missing") if isinstance(entry.get("missing"), str) else None
     if missing and forms:
         report("missing", f"{name}: a concept with `missing` lists no forms")
-    if not missing and not forms and "lemma" not in entry:
-        report("", f'{name}: no forms; give slots, a lemma to expand, or `missing = "reason"`')
+    if not missing and not forms and "lemma" not in entry and "shares" not in entry:
+        report("", f'{name}: no forms; give slots, a lemma to expand, `shares`, or '
+               '`missing = "reason"`')
     concept = Concept(
         id=f"{category}.{name}",
         category=category,
@@ -188,11 +192,18 @@ def _concept(
         line=line,
         lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
         also=tuples["also"],
+        shares=tuple(c if "." in c else f"{category}.{c}" for c in tuples["shares"]),
         generic=entry.get("generic") is True,
         countries=countries,
         note=entry.get("note") if isinstance(entry.get("note"), str) else None,
     )
     return concept, problems
+
+
+def _plugin_fold(lang: str) -> Callable[[str], str]:
+    from aligner.plugins import available_languages, get_plugin
+
+    return get_plugin(lang).fold if lang in available_languages() else str.casefold
 
 
 def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
@@ -203,6 +214,11 @@ def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
     return get_plugin(lang).slots
 
 
+def category_files(directory: Path) -> list[Path]:
+    """The ``<category>.toml`` files of one language, without ``names.toml``."""
+    return [p for p in sorted(directory.glob("*.toml")) if p.name != NAMES_FILE]
+
+
 def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Problem]]:
     """The lexicon and every schema problem; counterparts fall back to the pivot's."""
     directory = (root or lexicon_root()) / lang
@@ -211,7 +227,7 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
     if not directory.is_dir():
         return Lexicon(lang, {}), [Problem(str(directory), None, f"no lexicon for {lang!r}")]
     slots = _plugin_slots(lang)
-    for path in sorted(directory.glob("*.toml")):
+    for path in category_files(directory):
         found, file_problems = parse_file(path, lang, slots)
         problems.extend(file_problems)
         for concept in found:
@@ -228,12 +244,18 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
             concepts[concept.id] = concept
     if lang != PIVOT:
         concepts = _inherit_from_pivot(concepts, root)
-    return Lexicon(lang, concepts), problems
+    names = None
+    try:
+        names = load_names(directory, _plugin_fold(lang))
+    except LexiconError as err:
+        problems.append(Problem(err.path or str(directory), err.line, err.reason))
+    return Lexicon(lang, concepts, names=names), problems
 
 
 def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
-    """Counterparts, `also` and `generic` are properties of the concept: a target file may
-    leave them out and get the pivot's."""
+    """Counterparts, `also`, `generic` and the referent's gender are properties of the
+    concept: a target file may leave them out and get the pivot's (Hindi writes its own
+    gender, which is grammatical)."""
     pivot_dir = (root or lexicon_root()) / PIVOT
     if not pivot_dir.is_dir():
         return concepts
@@ -245,6 +267,7 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
             concept = replace(
                 concept,
                 counterparts=concept.counterparts or source.counterparts,
+                gender=concept.gender or source.gender,
                 also=concept.also or source.also,
                 generic=concept.generic or source.generic,
             )

@@ -113,7 +113,7 @@ def lang_new_probes() -> list[Probe]:
 
 READS_LEXICONS = [["lexicon", "check"], ["lexicon", "expand"], ["lexicon", "coverage"],
                   ["lexicon", "stats"], ["lexicon", "show"], ["extract"], ["validate"],
-                  ["transfer"], ["review", "apply"], ["build"]]
+                  ["transfer"], ["review", "apply"], ["review", "serve"], ["build"]]
 
 
 def option_probes(m: Materials) -> list[Probe]:

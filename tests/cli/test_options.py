@@ -11,7 +11,8 @@ from aligner.resources import lexicon_root
 runner = CliRunner(env={"COLUMNS": "200"})
 READS_LEXICONS = [
     ["lexicon", "check"], ["lexicon", "expand"], ["lexicon", "coverage"], ["lexicon", "stats"],
-    ["lexicon", "show"], ["extract"], ["validate"], ["transfer"], ["review", "apply"], ["build"],
+    ["lexicon", "show"], ["extract"], ["validate"], ["transfer"], ["review", "apply"],
+    ["review", "serve"], ["build"],
 ]
 
 

@@ -105,11 +105,11 @@ def test_concept_defined_twice(tmp_path):
     [("young", "old"), ("young", "elderly"), ("youth", "elderly"), ("youth", "senior")],
 )
 def test_young_and_old_age_terms_are_mutual_counterparts(lang, young, old):
-    from aligner.pairs.concepts import are_counterparts
+    from aligner.pairs.concepts import COUNTERPART, relation
 
     lexicon = load_lexicon(lang)
-    assert are_counterparts(lexicon, f"age.{young}", f"age.{old}")
-    assert are_counterparts(lexicon, f"age.{old}", f"age.{young}")
+    assert relation(lexicon, f"age.{young}", f"age.{old}").kind == COUNTERPART
+    assert relation(lexicon, f"age.{old}", f"age.{young}").kind == COUNTERPART
 
 
 def test_a_target_language_may_narrow_the_counterparts_it_inherits():

@@ -217,7 +217,7 @@ def _require(header: list[str], required: tuple[str, ...], path: Path) -> None:
         hint = f"; the file has {', '.join(guesses.values())}: map them with --columns {mapping}"
     else:
         hint = f"; its columns: {_listing(header)}"
-    raise InputFormatError(f"missing column(s) {', '.join(missing)}{hint}", path, 1)
+    raise InputFormatError(f"CSV header lacks column(s) {', '.join(missing)}{hint}", path, 1)
 
 
 def _guess(name: str, header: list[str]) -> str | None:

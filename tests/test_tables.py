@@ -137,12 +137,13 @@ def test_missing_column_suggests_a_mapping_for_indibias(tmp_path):
     with pytest.raises(InputFormatError) as caught:
         read_table(path, PAIRS)
     assert str(caught.value) == (
-        f"{path}:1: missing column(s) sent_more, sent_less; the file has sent_more_hindi, "
-        "sent_less_hindi: map them with --columns more=sent_more_hindi,less=sent_less_hindi")
+        f"{path}:1: CSV header lacks column(s) sent_more, sent_less; the file has "
+        "sent_more_hindi, sent_less_hindi: map them with --columns "
+        "more=sent_more_hindi,less=sent_less_hindi")
 
 
 def test_missing_column_without_a_guess_lists_the_header(tmp_path):
-    with pytest.raises(InputFormatError, match=r"missing column\(s\) sent_less; its columns: "
+    with pytest.raises(InputFormatError, match=r"lacks column\(s\) sent_less; its columns: "
                                                r"sent_more, other"):
         read_table(write(tmp_path, "sent_more,other\na,b\n"), PAIRS)
 

@@ -137,7 +137,7 @@ def setting_problem(key: str, value: Any) -> str | None:
 
 def _path_problem(key: str, value: Any) -> str | None:
     if not isinstance(value, Path):
-        return "must be a path (a string)"
+        return "must be a path (a non-empty string)"
     if key in _DIRECTORIES and not value.is_dir():
         return f"{value} is not a directory" if value.exists() else f"no such directory {value}"
     if key == "pairs" and not value.is_file():
@@ -167,7 +167,7 @@ def _categories_problem(value: Any) -> str | None:
 
 
 def _line_of(path: Path, key: str) -> int | None:
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, text in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
         if text.strip().startswith(f"{key}") and "=" in text:
             return number
     return None

@@ -127,8 +127,8 @@ def review_probes(m: Materials) -> list[Probe]:
 
         def reported(outcome: Outcome) -> str | None:
             return None if "no-such-pair" in outcome.output else "silent"
-        return Call(["review", "apply", str(sheet), "--decisions", str(d / "store.csv")],
-                    "either", check=reported)
+        return Call(["review", "apply", str(sheet), "--decisions", str(d / "store.csv"),
+                     "--pairs", str(m.transferred)], "either", check=reported)
 
     def bad_decision(d: Path) -> Call:
         rows = read_rows(m.sheet)

@@ -97,7 +97,7 @@ def test_out_naming_a_file_fails_before_any_work(films, tmp_path):
     ("min_confidence = true", "min_confidence: must be a number from 0 to 1, not True"),
     ('categories = "gender"', "categories: must be a list of category names"),
     ('categories = ["gender", "nonsense"]', "unknown category 'nonsense'"),
-    ("tgt_subs = 3", "tgt_subs: must be a path (a string)"),
+    ("tgt_subs = 3", "tgt_subs: must be a path (a non-empty string)"),
     ('encoder = ""', "encoder: must be a non-empty string"),
     ("show_progress = 1", "show_progress: must be true or false"),
     ('out = "taken.csv"', "taken.csv is a file; name a directory"),

@@ -54,6 +54,10 @@ class ConfigError(CineAlignError):
     """A malformed configuration file or an invalid combination of options."""
 
 
+class OutputError(CineAlignError):
+    """An output that cannot be written: a full disk, no permission, a file in the way."""
+
+
 class MissingExtraError(CineAlignError):
     """A language needs an optional package that is not installed."""
 

@@ -25,6 +25,7 @@ from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
 from aligner.cli import review as review_cli
 from aligner.cli import score as score_cli
+from aligner.cli.options import legacy_option_name
 from aligner.errors import CineAlignError
 
 app = typer.Typer(
@@ -33,6 +34,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"token_normalize_func": legacy_option_name},
 )
 
 app.command("ingest")(ingest.ingest)

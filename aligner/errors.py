@@ -73,3 +73,7 @@ def require(module: str, extra: str, purpose: str):
         raise MissingExtraError(
             f"{purpose} needs the {package!r} package: pip install 'cinealign[{extra}]'"
         ) from err
+
+
+class InputNote(UserWarning):
+    """Something read but left out (an all-empty row): not an error, but the user is told."""

@@ -289,6 +289,10 @@ def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
 
     lexicon, problems = inspect_lexicon(lang, root=root, morphology=False)
     found = errors(problems)
+    if not found and lang != PIVOT and (root or lexicon_root()).joinpath(PIVOT).is_dir():
+        # Counterparts and genders come from the pivot: its errors garble this one too.
+        pivot_errors = errors(inspect_lexicon(PIVOT, root=root, morphology=False)[1])
+        found, lang = pivot_errors, PIVOT
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more: `align lexicon check --lang {lang}`)"

@@ -7,12 +7,13 @@ lacks a column or has a ragged row with its line number.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import InputFormatError
+from aligner.errors import InputFormatError, InputNote
 from aligner.io import atomic_path
 from aligner.tables import read_table
 
@@ -29,9 +30,13 @@ def read_csv_rows(
     """Every cell as a string (empty cells as null), plus ``line``: the row's line in the file.
 
     A thin wrapper over :func:`aligner.tables.read_table` for callers that only want
-    the frame (the skipped empty rows it reports are dropped here).
+    the frame; the empty rows it skipped are said as ``InputNote`` warnings, which the
+    command line prints.
     """
-    return read_table(path, required, columns=columns, lang=lang).frame
+    table = read_table(path, required, columns=columns, lang=lang)
+    for note in table.notes():
+        warnings.warn(note, InputNote, stacklevel=2)
+    return table.frame
 
 
 def read_frame(path: str | Path) -> pl.DataFrame:

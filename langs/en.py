@@ -62,8 +62,8 @@ def _with_heads(matches: list[FormMatch], tokens: list[Token], lexicon: Lexicon,
         if match.first == skip:
             continue
         head = tokens[match.last] if match.last < len(tokens) else None
-        slot = _HEADS.get(fold(head.text)) if head is not None else None
         concept = lexicon[match.concept]
+        slot = _HEADS.get(fold(head.text)) if head is not None else None
         if slot is not None and fold(head.text).startswith("american") and (
                 "race-color" not in concept.categories):
             slot = None  # "poor American woman" is poor + American; "white Americans" one term

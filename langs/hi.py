@@ -163,6 +163,8 @@ class Hindi(BasePlugin):
                     break  # के लिए is a postposition
                 if token.text in hi_rules.INSIDE_VERB_GROUP:
                     continue
+                if group and hi_rules.is_adverbial(token.text, following):
+                    break  # अच्छा गाती: an adjective before a lexical verb is an adverb
                 if hi_rules.is_verbal(token.text) or (
                         group and hi_rules.is_stative(following) and hi_rules.agrees(token.text)):
                     group.insert(0, token)

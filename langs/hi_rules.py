@@ -179,6 +179,14 @@ def is_modal(word: str) -> bool:
     return word.startswith(_MODAL_STEMS)
 
 
+def is_adverbial(word: str, following: str) -> bool:
+    """An inflecting adjective right before a lexical verb (अच्छा गाती, बुरा बोलता) modifies
+    the verb and keeps its form; before a state verb (अच्छी लगती, अकेली रहती) it agrees."""
+    return (is_adjectival(word) and word not in GENITIVES and is_verbal(following)
+            and not is_stative(following) and not following.startswith("लग")
+            and not is_adjectival(following))
+
+
 def is_stative(word: str) -> bool:
     return word in _STATIVE_FORMS or word.startswith(_STATIVE_STEMS)
 

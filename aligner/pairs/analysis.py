@@ -137,8 +137,8 @@ def _inside(side: Side, first: int, last: int, reread: Callable) -> list[FormMat
             for m in reread(side.tokens[first:last])]
 
 
-def _candidate_swaps(a: Side, b: Side, blocks: list[Block],
-                     reread: Callable) -> tuple[list[Swap], list[FormMatch]]:
+def _candidate_swaps(a: Side, b: Side, blocks: list[Block], reread: Callable,
+                     merged: Callable) -> tuple[list[Swap], list[FormMatch]]:
     """Terms paired across each block (i-th with i-th), and terms left without a partner."""
     swaps: list[Swap] = []
     alone: list[FormMatch] = []
@@ -147,11 +147,16 @@ def _candidate_swaps(a: Side, b: Side, blocks: list[Block],
         in_b = _block_terms(b, block.b_first, block.b_last, reread)
         reach_a = [_reach(m, block.a_first, block.a_last) for m in in_a]
         reach_b = [_reach(m, block.b_first, block.b_last) for m in in_b]
-        if reach_a != reach_b:
+        same_term = any(ma.concept == mb.concept and reach != (0, 0) for ma, mb, reach in
+                        zip(in_a, in_b, reach_a, strict=False))
+        if reach_a != reach_b or same_term:
             # A term reaching past the stretch into shared words on one side only ("rich
-            # family" against "poor family"): read both sides again inside the stretch.
+            # family" against "poor family"), or the same term reaching over the stretch on
+            # both ("old woman" / "old man"): read both sides again inside the stretch.
             in_a = _inside(a, block.a_first, block.a_last, reread)
             in_b = _inside(b, block.b_first, block.b_last, reread)
+        if len(in_a) != len(in_b):
+            in_a, in_b = merged(in_a), merged(in_b)
         for ma, mb in zip(in_a, in_b, strict=False):
             if ma.concept != mb.concept:
                 swaps.append(Swap(ma, mb))
@@ -305,7 +310,8 @@ class PairReader:
             return done(Problem(r.IDENTICAL, {"detail": "; ".join(notes) or "same text"}))
         unrelated = _unrelated(a, b)
         swaps, alone = _candidate_swaps(
-            a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens))
+            a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens),
+            self._phrases)
         if not swaps:
             hidden = self._agreement_only(a, b, blocks)
             if hidden is not None:
@@ -323,6 +329,26 @@ class PairReader:
             return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
         found = self._one_swap(a, b, swaps, bias_type, notes)
         return replace(found, problem=unrelated) if found.problem and unrelated else found
+
+    def _phrases(self, terms: list[FormMatch]) -> list[FormMatch]:
+        """A group word right before a gendered person noun read as one term ("Straight
+        women" against "Lesbians", "valged naised"), in the noun's slot: used where the two
+        sides of a stretch hold different numbers of terms."""
+        merged: list[FormMatch] = []
+        for term in terms:
+            last = merged[-1] if merged else None
+            if last is not None and last.last == term.first and not is_name(term.concept) and (
+                    not is_name(last.concept)) and self._heads(last, term):
+                merged[-1] = replace(last, slot=term.slot, last=term.last,
+                                     surface=f"{last.surface} {term.surface}")
+            else:
+                merged.append(term)
+        return merged
+
+    def _heads(self, group: FormMatch, noun: FormMatch) -> bool:
+        first, second = self.lexicon[group.concept], self.lexicon[noun.concept]
+        return ("gender" not in first.categories and second.category == "gender"
+                and second.pos == "noun" and group.chars is None and noun.chars is None)
 
     def _contrast(self, a: Side, b: Side, blocks: list[Block], alone: list[FormMatch],
                   bias_type: str | None) -> Relation | None:

@@ -62,6 +62,12 @@ ALIGNMENT = {
     "confidence": pl.Float64,  # 0..1 ranking aid for review, from score and second_gap
     "status": pl.Utf8,  # "aligned" | "unaligned"
     "reason": pl.Utf8,  # why unaligned: no-candidate-in-window | below-threshold | path-conflict
+    # The film's fitted time map, t_tgt = time_drift * t_src + time_offset_ms, and the
+    # anchors it rests on; the same on every row of a film; null without timestamps or
+    # without enough anchors.
+    "time_offset_ms": pl.Float64,
+    "time_drift": pl.Float64,
+    "time_anchors": pl.Int64,
 }
 
 # One row per English seed pair and target language (aligner/pairs/transfer.py): the

@@ -26,6 +26,21 @@ CUES = {
 }
 
 
+# One row per line ingest left out as not dialogue (aligner/subtitles/nondialogue.py):
+# adverts, subtitle credits, web addresses. Listed so nobody wonders where they went.
+LEFT_OUT = {
+    "film": pl.Utf8,
+    "lang": pl.Utf8,
+    "cue_id": pl.Utf8,
+    "start_ms": pl.Int64,
+    "end_ms": pl.Int64,
+    "text": pl.Utf8,
+    "reason": pl.Utf8,  # advert | credit | url
+    "source": pl.Utf8,
+    "line": pl.Int64,
+}
+
+
 def conform(frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> pl.DataFrame:
     """Select ``schema``'s columns in order, casting; a missing column is a bug upstream."""
     missing = [name for name in schema if name not in frame.columns]

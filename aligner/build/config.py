@@ -31,6 +31,10 @@ class BuildConfig:
     min_confidence: float = 0.5
     categories: tuple[str, ...] = ()
     show_progress: bool = True
+    release: Path | None = None  # an OPUS OpenSubtitles release (see build/release.py)
+    engine: str = "local"  # where films run: local cores or ray (see build/engine.py)
+    jobs: int | None = None  # films at once on the local engine [default: the cores]
+    device: str = "cpu"  # torch device of the encoder
 
     @property
     def work_dir(self) -> Path:
@@ -38,13 +42,13 @@ class BuildConfig:
 
     def settings(self) -> dict[str, Any]:
         """The settings as plain JSON values, for cache keys and the manifest."""
-        skip = {"show_progress", "out", "work"}
+        skip = {"show_progress", "out", "work", "engine", "jobs"}  # outputs do not change
         return {
             f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name not in skip
         }
 
 
-_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir"}
+_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir", "release"}
 
 
 def _plain(value: Any) -> Any:
@@ -100,6 +104,8 @@ def resolve_config(file_settings: dict[str, Any], flags: dict[str, Any]) -> Buil
     given = {key: value for key, value in flags.items() if value is not None}
     config = replace(BuildConfig(), **file_settings)
     config = replace(config, **given)
-    if config.src_subs is None:
-        raise ConfigError("no source subtitles: give --src-subs DIR (or src_subs in --config)")
+    if config.src_subs is None and config.release is None:
+        raise ConfigError(
+            "no source subtitles: give --src-subs DIR or --release DIR (or src_subs in --config)"
+        )
     return config

@@ -12,11 +12,12 @@ import time
 from dataclasses import dataclass, field
 
 import polars as pl
-from rich.progress import Progress
 
 from aligner import frames
 from aligner.build.config import BuildConfig
-from aligner.build.films import FilmFiles, Unmatched, match_films
+from aligner.build.engine import map_films
+from aligner.build.films import FilmFiles, Unmatched, match_films, read_track, track_digest
+from aligner.build.release import release_films
 from aligner.build.seeds import match_seeds, read_seed_pairs
 from aligner.build.store import StageStore, file_digest
 from aligner.errors import CineAlignError, ConfigError
@@ -73,7 +74,7 @@ class _Stages:
             from aligner.embed.registry import cached_encoder
 
             self._encoder = cached_encoder(
-                self.config.encoder, show_progress=self.config.show_progress
+                self.config.encoder, show_progress=False, device=self.config.device
             )
         return self._encoder
 
@@ -89,10 +90,8 @@ class _Stages:
         return load_languages(self.config.tgt, stanza_dir=self.config.stanza_dir)
 
     def ingest(self, film: FilmFiles) -> pl.DataFrame:
-        from aligner.subtitles import read_subtitles
-
-        src = read_subtitles(film.src, lang=self.config.src, film=film.film)
-        tgt = read_subtitles(film.tgt, lang=self.config.tgt, film=film.film)
+        src = read_track(film.src, self.config.src, film.film)
+        tgt = read_track(film.tgt, self.config.tgt, film.film)
         return pl.concat([src, tgt])
 
     def candidates(self, film: str, cues: pl.DataFrame) -> pl.DataFrame:
@@ -163,7 +162,10 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     if unknown:
         raise ConfigError(f"--force: unknown stage {unknown[0]!r}; stages: {', '.join(STAGES)}")
     tgt_subs = config.tgt_subs or config.src_subs
-    films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
+    if config.release is not None:
+        films, unmatched = release_films(config.release, config.src, config.tgt)
+    else:
+        films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
     if not films:
         raise ConfigError(
             f"no film has both {config.src} and {config.tgt} subtitles in "
@@ -174,16 +176,61 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     run.store = StageStore(config.work_dir / config.tgt, force)
     # Proposals depend on the English lexicon, which the lexicon digest already covers.
     seeds_digest = file_digest(config.pairs) if config.pairs else "extract"
-    stages = _Stages(config, seeds, seeds_digest)
-    run.lexicons = stages.lexicons
-    settings = config.settings()
-    with Progress(disable=not config.show_progress, transient=True) as progress:
-        task = progress.add_task(f"Building {config.src}→{config.tgt}", total=len(films))
-        for film in films:
-            progress.update(task, description=f"{film.film}")
-            run.films.append(_run_film(film, stages, run, settings))
-            progress.advance(task)
+    run.lexicons = lexicon_digests((config.src, config.tgt))
+    if config.stanza_dir is not None:
+        _Stages(config, seeds, seeds_digest)  # a missing stanza model fails once, here
+    jobs = [FilmJob(config, film, force, seeds, seeds_digest) for film in films]
+    results = map_films(
+        run_film_job,
+        jobs,
+        engine=config.engine,
+        workers=config.jobs,
+        description=f"Building {config.src}→{config.tgt}",
+        show_progress=config.show_progress,
+    )
+    for result in results:
+        run.films.append(result.outcome)
+        run.store.ran.extend(result.ran)
+        run.store.reused.extend(result.reused)
+        for stage, seconds in result.seconds.items():
+            run.seconds[stage] = run.seconds.get(stage, 0.0) + seconds
     return run
+
+
+@dataclass(frozen=True)
+class FilmJob:
+    """What a worker needs to build one film, on any engine (it must pickle)."""
+
+    config: BuildConfig
+    film: FilmFiles
+    force: frozenset[str]
+    seeds: pl.DataFrame | None
+    seeds_digest: str
+
+
+@dataclass
+class FilmResult:
+    outcome: FilmOutcome
+    ran: list[tuple[str, str]]
+    reused: list[tuple[str, str]]
+    seconds: dict[str, float]
+
+
+_worker_stages: dict[tuple, _Stages] = {}
+
+
+def run_film_job(job: FilmJob) -> FilmResult:
+    """Every stage of one film; runs in a worker process or a Ray task.
+
+    The stages (and the encoder they load) are kept per process, so a worker that
+    builds many films loads its models once.
+    """
+    key = (job.config, job.seeds_digest)
+    if key not in _worker_stages:
+        _worker_stages[key] = _Stages(job.config, job.seeds, job.seeds_digest)
+    run = BuildRun(job.config, store=StageStore(job.config.work_dir / job.config.tgt, job.force))
+    outcome = _run_film(job.film, _worker_stages[key], run, job.config.settings())
+    return FilmResult(outcome, run.store.ran, run.store.reused, run.seconds)
 
 
 def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -> FilmOutcome:
@@ -199,7 +246,7 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -
 
     try:
         cues, k_ingest = timed(
-            "ingest", [file_digest(film.src), file_digest(film.tgt)],
+            "ingest", [track_digest(film.src), track_digest(film.tgt)],
             lambda: stages.ingest(film), lang_settings,
         )
         outcome.cues = cues
@@ -211,7 +258,7 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -
         outcome.candidates = candidates
         aligned, k_align = timed(
             "align", [k_ingest, k_cand], lambda: stages.align(cues, candidates),
-            {**lang_settings, "encoder": settings["encoder"]},
+            {**lang_settings, "encoder": settings["encoder"], "device": settings["device"]},
         )
         outcome.aligned, outcome.align_key = aligned, k_align
         pairs, k_transfer = timed(

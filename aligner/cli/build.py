@@ -10,6 +10,20 @@ from rich.console import Console
 from rich.markup import escape
 
 
+def _print_time_maps(console: Console, run) -> None:
+    """Each film's fitted offset and drift (stored with its alignment)."""
+    for film in run.films:
+        if film.aligned is None or film.aligned.height == 0:
+            continue
+        fit = film.aligned.row(0, named=True)
+        if fit["time_drift"] is not None:
+            console.print(
+                f"{film.film}: target time = {fit['time_drift']:.5f} x source "
+                f"{fit['time_offset_ms'] / 1000:+.2f} s ({fit['time_anchors']} anchors)",
+                highlight=False,
+            )
+
+
 def build(
     src: Annotated[str | None, typer.Option(help="Source language [default: en].")] = None,
     tgt: Annotated[str | None, typer.Option(help="Target language, e.g. et or hi.")] = None,
@@ -62,6 +76,22 @@ def build(
         typer.Option("--force", help="Redo this stage even if cached (repeatable): ingest, "
                      "candidates, align, transfer, validate."),
     ] = None,
+    release: Annotated[
+        Path | None,
+        typer.Option(help="An OPUS OpenSubtitles release: the <src>-<tgt>.xml.gz document "
+                     "alignment and the per-language .zip archives (instead of --src-subs)."),
+    ] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(help="Where films run: local (this machine's cores) or ray (the cluster "
+                     "at RAY_ADDRESS, else a local Ray) [default: local]."),
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(help="Films at once on the local engine [default: the cores].")
+    ] = None,
+    device: Annotated[
+        str | None, typer.Option(help="Torch device of the encoder: cpu, cuda, ... [default: cpu].")
+    ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress bars.")] = True,
 ) -> None:
     """Build a target-language CrowS-Pairs-style benchmark; reruns resume from cached stages."""
@@ -75,11 +105,13 @@ def build(
             "encoder": encoder, "out": out, "work": work, "min_confidence": min_confidence,
             "score_model": score_model, "stanza_dir": stanza_dir,
             "categories": tuple(category) if category else None, "show_progress": progress,
+            "release": release, "engine": engine, "jobs": jobs, "device": device,
         },
     )
     run = run_build(settings, frozenset(force or ()))
     written = write_outputs(run, decisions)
     console = Console()
+    _print_time_maps(console, run)
     for film in run.films:
         if film.error:
             message = f"[bold red]film {film.film} failed:[/] {escape(str(film.error))}"

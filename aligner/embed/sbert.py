@@ -69,7 +69,8 @@ class SentenceTransformerEncoder:
     ):
         self._model = _load(name, device)
         resolved = Path(name).expanduser().resolve() if _looks_like_path(name) else name
-        self.id = f"st:{resolved}"
+        # A GPU rounds differently from the CPU: its vectors get their own cache key.
+        self.id = f"st:{resolved}" + ("" if device == "cpu" else f"@{device.split(':')[0]}")
         self.dim = int(self._model.get_sentence_embedding_dimension())
         self.name = name
         self.batch_size = batch_size

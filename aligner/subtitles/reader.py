@@ -57,10 +57,15 @@ def read_documents(
             Document(str(path), PurePosixPath(path.as_posix()), fmt, decoded.encoding, cues)
         ]
     for document in documents:
-        if not document.cues:
-            raise InputFormatError("no cues found", document.source, 1)
-        check_sequence(document.cues, document.source)
+        check_document(document)
     return documents
+
+
+def check_document(document: Document) -> None:
+    """A track with cues whose timing is in order, or an error naming where it is not."""
+    if not document.cues:
+        raise InputFormatError("no cues found", document.source, 1)
+    check_sequence(document.cues, document.source)
 
 
 def document_frame(

@@ -13,7 +13,9 @@ language archives unpacked into folders (``xml/en/1999/...``).
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,8 +74,8 @@ def document_pairs(alignment: Path) -> Iterator[tuple[str, str, int]]:
     """(fromDoc, toDoc, number of sentence links) of every link group, in file order."""
     from opustools.parse.alignment_parser import AlignmentParser, AlignmentParserError
 
-    with gzip.open(alignment, "rb") as handle:
-        parser = AlignmentParser(handle)
+    with gzip.open(alignment, "rb") as handle, contextlib.redirect_stderr(io.StringIO()):
+        parser = AlignmentParser(handle)  # it prints a progress line of its own
         position = 0
         try:
             while True:

@@ -77,6 +77,7 @@ ALIGNMENT = {
     "confidence": pl.Float64,  # 0..1 ranking aid for review, from score and second_gap
     "status": pl.Utf8,  # "aligned" | "unaligned"
     "reason": pl.Utf8,  # why unaligned: no-candidate-in-window | below-threshold | path-conflict
+    # | not-mutual-best (retrieval mode)
     # The film's fitted time map, t_tgt = time_drift * t_src + time_offset_ms, and the
     # anchors it rests on; the same on every row of a film; null without timestamps or
     # without enough anchors.

@@ -106,7 +106,9 @@ def document_frames(
             "cannot tell the language: name the file <film>.<lang>.<ext> or pass --lang",
             document.source,
         )
-    lines = clean_lines(document.cues, split_sentences=split_sentences)
+    # Subtitles continue a sentence into the next cue; a list of untimed lines does not.
+    timed = any(cue.start_ms is not None for cue in document.cues)
+    lines = clean_lines(document.cues, split_sentences=split_sentences, join=timed)
     reasons = [None if keep_non_dialogue else non_dialogue_reason(line.text) for line in lines]
     left_out = [(line, reason) for line, reason in zip(lines, reasons, strict=True) if reason]
     lines = [line for line, reason in zip(lines, reasons, strict=True) if reason is None]

@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 DEMO    ?= out/demo
 
-.PHONY: demo test lint clean
+.PHONY: demo test lint clean browser
 
 # torch is installed first and pinned (any other version drags in gigabytes of CUDA wheels),
 # with pip, which finds the local CPU wheel; uv then installs the rest several times faster
@@ -26,7 +26,15 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check aligner langs scripts tests
 
-test: $(STAMP) lint
+# The review page's tests drive Debian's Chromium through Playwright (Playwright's own
+# browser download cannot work offline); installed here when missing, as root.
+browser:
+	@command -v chromium >/dev/null || if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; \
+	then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends chromium >/dev/null; \
+	else echo "no chromium and no root to apt-get it: the browser tests will be skipped"; fi
+
+test: $(STAMP) lint browser
 	$(BIN)/python -m pytest -q
 
 clean:

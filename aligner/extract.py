@@ -3,9 +3,9 @@
 The thesis pipeline searched subtitles for keywords with a regular expression;
 here the language plugin tokenizes and matches whole forms, so "man" is not found
 inside "manager" and plurals and possessives come from the lexicon, not a blind
-``s?``. Gendered pronouns are reported as ``pronoun.<word>`` matches in the gender
-category because pronoun-only lines (the most common CineBias gender pairs) would
-otherwise be missed; ``include_pronouns=False`` drops them.
+``s?``. Gendered pronouns are lexicon concepts (gender.he, gender.she) and flag a
+line because pronoun-only lines are the most common CineBias gender pairs;
+``include_pronouns=False`` drops them.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from aligner.frames import CUES, EXTRACT, conform, empty
 if TYPE_CHECKING:
     from aligner.lexicon.model import Lexicon
     from aligner.plugins import LanguagePlugin, Token
-
-PRONOUN_CATEGORY = "gender"
 
 
 def _matches(
@@ -37,6 +35,8 @@ def _matches(
         concept = lexicon[match.concept]
         if concept.generic and not include_generic:
             continue
+        if concept.pos == "pronoun" and not include_pronouns:
+            continue
         if categories and not categories.intersection(concept.categories):
             continue
         start, end = tokens[match.first].start, tokens[match.last - 1].end
@@ -49,29 +49,13 @@ def _matches(
                 "end": end,
             }
         )
-    if include_pronouns and plugin.pronouns and (not categories or PRONOUN_CATEGORY in categories):
-        for token in tokens:
-            word = plugin.fold(token.text).split("'")[0]  # he'll, she's
-            if word in plugin.pronouns:
-                found.append(
-                    {
-                        "concept": f"pronoun.{word}",
-                        "slot": "pronoun",
-                        "surface": token.text,
-                        "start": token.start,
-                        "end": token.end,
-                    }
-                )
     return sorted(found, key=lambda m: m["start"])
 
 
 def _categories(concepts: list[str], lexicon: Lexicon) -> list[str]:
     seen: dict[str, None] = {}
     for concept in concepts:
-        if concept in lexicon:
-            seen.update(dict.fromkeys(lexicon[concept].categories))
-        else:
-            seen[PRONOUN_CATEGORY] = None
+        seen.update(dict.fromkeys(lexicon[concept].categories))
     return list(seen)
 
 

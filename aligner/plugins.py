@@ -1,15 +1,21 @@
-"""The language plugin protocol and its entry-point registry.
+"""The language plugin protocol and its registry.
 
 Everything that makes one language different from another lives in a plugin
 (``langs/en.py``, ``langs/et.py``, ``langs/hi.py``); the rest of CineAlign is
-language-blind. A separate package adds a language by declaring an entry point in
-the ``cinealign.languages`` group that points at a plugin object.
+language-blind. A module ``langs/<code>.py`` that defines ``plugin`` is found as it
+is, with no reinstall, so a linguist can write one in a checkout and use it at
+once; a separate package adds a language by declaring an entry point in the
+``cinealign.languages`` group that points at a plugin object (an entry point wins
+over a module of the same code).
 
 A linguist writing a plugin needs only this file and ``langs/en.py``.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -35,21 +41,30 @@ class Token:
 
 @dataclass(frozen=True)
 class FormMatch:
-    """A lexicon form in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``."""
+    """A lexicon form in a token list: tokens ``[first, last)`` spell ``concept`` in ``slot``.
+
+    ``chars`` is set when the form is only part of its token, as the head or the
+    modifier of a compound word (Estonian ehitus|onu): the part's character span in
+    the sentence. ``concept`` is ``name:<name>`` for a person name (names.toml).
+    """
 
     concept: str
     slot: str
     first: int
     last: int
     surface: str
+    chars: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
 class Edit:
     """Replace characters ``[start, end)`` of a sentence by ``new``.
 
-    ``kind`` is ``"swap"`` for the concept itself and ``"agreement"`` for words that
-    must follow it (a Hindi verb ending, an Estonian case ending on a compound).
+    ``kind`` is ``"swap"`` for the concept itself, ``"agreement"`` for words that
+    must follow it (a Hindi verb ending; the validator rejects a pair that lacks one)
+    and ``"optional"`` for words that may follow it (an English pronoun that may or
+    may not refer to the swapped noun). ``options`` are further acceptable
+    replacements (English "her" becomes "him" or "his").
     """
 
     start: int
@@ -57,6 +72,7 @@ class Edit:
     old: str
     new: str
     kind: str
+    options: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -67,16 +83,13 @@ class LanguagePlugin(Protocol):
         code: ISO 639-1 code, also the lexicon directory name (``lexicons/<code>/``).
         name: English name of the language, for reports.
         gendered_pronouns: True when third-person pronouns mark gender (English
-            he/she). When False, an English pair that differs only in a pronoun
-            cannot be carried over and is rejected as ``genderless-pronoun``.
+            he/she). When False, the lexicon lists no he/she concepts of their own, or
+            lists both with one shared form that only agreement tells apart (Hindi वह):
+            an English he/she pair carries over only where agreement marks it.
         default_model: Hugging Face masked LM used for scoring when none is named.
         slots: part of speech (``noun``, ``adj``, ``phrase``) -> the grammatical slots a
             lexicon entry of that part of speech may fill, in display order
             (documented per language in ``lexicons/README.md``).
-        pronouns: the language's gendered third-person pronouns, lower-case (English
-            he/she/his/her/...). A pair that differs only in these is a pronoun pair;
-            they are kept out of the concept lexicon so ``extract`` does not flag
-            every line with "he" in it. Empty for genderless languages.
     """
 
     code: str
@@ -84,7 +97,6 @@ class LanguagePlugin(Protocol):
     gendered_pronouns: bool
     default_model: str
     slots: dict[str, tuple[str, ...]]
-    pronouns: frozenset[str]
 
     def normalize(self, text: str) -> str:
         """Canonical Unicode for matching: NFC, one apostrophe, one spelling of variants."""
@@ -106,6 +118,20 @@ class LanguagePlugin(Protocol):
         """Every lexicon form in ``tokens``, whole words only, longest match first."""
         ...
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` (a lexicon form) spelled the way the text spells its words: where a
+        subtitle writes the lexicon's ``listed`` form as ``surface`` (Hindi लडकी for
+        लड़की), the swapped-in word follows the same convention."""
+        ...
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """Each token split into its compound parts (Estonian ehitus|onu), spans in the text.
+
+        A token that is not a compound is a list of itself. Swaps inside a word are
+        found and made through these parts; a language without compounds keeps the default.
+        """
+        ...
+
     def agreement_edits(
         self,
         text: str,
@@ -118,10 +144,13 @@ class LanguagePlugin(Protocol):
         """Edits to words that agree with the swapped form (not the swap itself).
 
         Return an empty list when the language needs none (Estonian nouns carry their
-        own case and number). Raise ``AgreementUnresolved`` when a word must change but
-        the rule cannot decide how. ``parse`` (a dependency parse of ``text``, e.g. from
-        stanza through ``aligner.analysis.stanza_adapter``) lets the rule follow the
-        tree instead of a word window.
+        own case and number). Edits of kind ``"agreement"`` are required: the validator
+        rejects a pair that lacks one (``agreement-missing``) and transfer applies them;
+        kind ``"optional"`` marks words that may follow the swap. Raise
+        ``AgreementUnresolved`` when a word must change but the rule cannot decide how.
+        ``parse`` (a dependency parse of ``text``, e.g. from stanza through
+        ``aligner.analysis.stanza_adapter``) lets the rule follow the tree instead of a
+        word window.
         """
         ...
 
@@ -138,9 +167,43 @@ class AgreementUnresolved(Exception):
     """A plugin saw that agreement is needed but could not decide the edit."""
 
 
+# A plugin module is named by its language code (ISO 639-1 or -3); helpers such as
+# langs/hi_rules.py or langs/_template.py do not look like one.
+PLUGIN_MODULE = re.compile(r"^[a-z]{2,3}$")
+
+
+@dataclass(frozen=True)
+class _ModulePlugin:
+    """A ``langs/<code>.py`` module, loaded only when its language is asked for."""
+
+    module: str
+
+    def load(self) -> object:
+        found = importlib.import_module(self.module)
+        if not hasattr(found, "plugin"):
+            raise UnknownLanguageError(
+                f"{self.module.replace('.', '/')}.py defines no `plugin` object", found.__file__
+            )
+        return found.plugin
+
+
+def _modules_in_langs() -> dict[str, object]:
+    try:
+        package = importlib.import_module("langs")
+    except ImportError:
+        return {}
+    return {
+        info.name: _ModulePlugin(f"langs.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+        if PLUGIN_MODULE.match(info.name)
+    }
+
+
 @cache
 def _registered() -> dict[str, object]:
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found = _modules_in_langs()
+    found.update({ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return found
 
 
 def available_languages() -> list[str]:
@@ -148,12 +211,18 @@ def available_languages() -> list[str]:
 
 
 def get_plugin(code: str) -> LanguagePlugin:
-    """Load the plugin registered for ``code``; a clear error names the known codes."""
+    """Load the plugin for ``code``; a clear error names the known codes."""
     entry = _registered().get(code)
     if entry is None:
         known = ", ".join(available_languages()) or "none (is cinealign installed?)"
         raise UnknownLanguageError(
-            f"no language plugin for {code!r}; registered: {known}. "
-            f"Scaffold one with `align lang new {code}`."
+            f"no language plugin for {code!r}; known: {known}. "
+            f"Scaffold one with `align lang new {code}` (it writes langs/{code}.py)."
         )
-    return entry.load()
+    plugin = entry.load()
+    if not isinstance(plugin, LanguagePlugin):
+        raise UnknownLanguageError(
+            f"the plugin for {code!r} lacks part of the LanguagePlugin protocol "
+            "(aligner/plugins.py); start from langs/base.py's BasePlugin"
+        )
+    return plugin

@@ -1,12 +1,11 @@
 """$name language plugin, scaffolded by `align lang new $code` from langs/_template.py.
 
 Fill in what makes $name different and nothing else; read the protocol's docstrings
-in aligner/plugins.py and langs/en.py. Register the plugin in pyproject.toml:
-
-    [project.entry-points."cinealign.languages"]
-    $code = "langs.$code:plugin"
-
-then reinstall (pip install -e .) so that `align lexicon check --lang $code` finds it.
+in aligner/plugins.py, langs/en.py, and the worked example for a language with
+gendered adjectives, langs/ru.py with lexicons/README.md ("A new language").
+CineAlign finds this module as it is (no reinstall): `align lexicon coverage --tgt $code`
+lists the English concepts lexicons/$code/ needs, `align lexicon check --lang $code`
+checks what you wrote.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ from aligner.plugins import Edit, FormMatch, Token
 
 class BasePlugin:
     gendered_pronouns = False
-    pronouns: frozenset[str] = frozenset()
+    # True when words agree with a noun's gender: `lexicon check` then requires it.
+    nouns_need_gender = False
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
     word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
 
@@ -39,6 +40,15 @@ class BasePlugin:
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
         return match_forms(self, tokens, lexicon)
 
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """``new`` as it should be written where the text wrote ``listed`` as ``surface``;
+        the default writes the lexicon's spelling."""
+        return new
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """No compound analysis: every token is one part."""
+        return [[token] for token in tokens]
+
     def agreement_edits(
         self,
         text: str,
@@ -54,3 +64,11 @@ class BasePlugin:
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Forms for missing slots; none proposed unless the language knows how."""
         return {}
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Forms that contradict the language's morphology (`align lexicon check` errors).
+
+        Languages with an analyser or paradigm rules override this, so a hand-written
+        form is held to the same standard as a generated one; by default nothing is.
+        """
+        return []

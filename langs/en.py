@@ -1,15 +1,17 @@
 """English: the pivot language whose lexicon defines the concepts and counterparts.
 
-English nouns need four slots (woman, women, woman's, women's) and nothing agrees
-with them except pronouns, which a minimal pair keeps as they are; adjectives
-(black, old, gay) have one slot. The gendered pronouns are listed here rather than
-as lexicon concepts, so that a line is not a gender candidate merely for saying
-"he", and so the validator can spot pairs that differ only in a pronoun.
+English nouns need four slots (woman, women, woman's, women's); adjectives
+(black, old, gay) have one slot; the gendered pronouns are lexicon concepts with
+five (he, him, his, his, himself). Little agrees with a swapped word: the article
+a/an must follow its sound, and pronouns *may* follow a gender swap ("The woman
+said she..." / "The man said he..."), since whether they refer to the swapped
+noun is not something a word list can tell.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import canonical, match_case
@@ -41,6 +43,73 @@ def plural(noun: str) -> str:
 _VOWEL_SOUND = re.compile(r"^(?:[aeio](?!ur[oa])|u(?!ni|s[eu]|r[aeiou]|k)|hour|honest|heir)", re.I)
 
 
+# Plain nouns a group adjective heads without changing what the term means, with the
+# slot the phrase then fills.
+_HEADS = {
+    "people": "pl", "person": "sg", "persons": "pl", "folks": "pl", "folk": "pl",
+    "individual": "sg", "individuals": "pl", "american": "sg", "americans": "pl",
+    "people's": "pl_poss", "person's": "sg_poss", "americans'": "pl_poss",
+}
+
+
+def _with_heads(matches: list[FormMatch], tokens: list[Token], lexicon: Lexicon,
+                fold) -> list[FormMatch]:
+    """Group words in the singular (adjectives, and nouns used as adjectives: White,
+    Christian) extended over a following head noun; the noun's own match goes."""
+    result: list[FormMatch] = []
+    skip = -1
+    for match in matches:
+        if match.first == skip:
+            continue
+        head = tokens[match.last] if match.last < len(tokens) else None
+        slot = _HEADS.get(fold(head.text)) if head is not None else None
+        concept = lexicon[match.concept]
+        if slot is not None and fold(head.text).startswith("american") and (
+                "race-color" not in concept.categories):
+            slot = None  # "poor American woman" is poor + American; "white Americans" one term
+        if slot is not None and match.slot == "sg" and concept.pos != "pronoun":
+            surface = " ".join(t.text for t in tokens[match.first:match.last + 1])
+            match = replace(match, slot=slot, last=match.last + 1, surface=surface)
+            skip = match.last - 1
+        result.append(match)
+    return result
+
+
+# Words after "her"/"his" that show it is not a determiner ("told her that", "his too").
+_NOT_NOUNS = frozenset({
+    "to", "and", "or", "but", "that", "a", "an", "the", "in", "on", "at", "for", "with",
+    "from", "up", "out", "off", "down", "back", "again", "too", "so", "is", "was", "if",
+    "as", "about", "by", "into", "over", "there", "here", "now", "then", "when", "what",
+    "how", "why", "not", "alone", "away", "anything", "something", "nothing", "this",
+    "it", "she", "he", "they", "we", "you", "i", "be", "go", "get", "because", "before",
+    "after", "like", "very", "much", "first", "last", "either", "neither", "yet",
+})
+
+
+_MAN_HEAD = re.compile(r"(?<=[a-z])(wom[ae]n|m[ae]n)(['\u2019]s|s['\u2019]|['\u2019])?$")
+
+
+def _man_compound(token: Token) -> list[Token]:
+    """``token`` as [modifier, head] when it ends in man/men/woman/women (not German)."""
+    found = _MAN_HEAD.search(token.text)
+    if found is None or token.text.lower().endswith(_NOT_MAN_COMPOUNDS) or (
+            token.text.lower().endswith(("omen", "oman")) and found.group(1)[0] == "m"):
+        return [token]
+    cut = token.start + found.start()
+    return [Token(token.text[: found.start()], token.start, cut),
+            Token(token.text[found.start():], cut, token.end)]
+
+
+def _country_names(concept: Concept) -> tuple[str, ...]:
+    """English CLDR names of the concept's countries (babel, installed with CineAlign)."""
+    if not concept.countries:
+        return ()
+    from babel import Locale
+
+    territories = Locale("en").territories
+    return tuple(territories[code] for code in concept.countries if code in territories)
+
+
 def indefinite_article(word: str) -> str:
     return "an" if _VOWEL_SOUND.match(word) else "a"
 
@@ -55,15 +124,42 @@ class English(BasePlugin):
     gendered_pronouns = True
     default_model = "bert-large-uncased"
     slots = {
-        "noun": ("sg", "pl", "sg_poss", "pl_poss"),
+        "noun": ("sg", "pl", "sg_poss", "pl_poss", "place", "place_poss"),
         "adj": ("sg",),
         "phrase": ("sg", "pl"),
+        "pronoun": ("nom", "acc", "gen", "poss", "refl"),
     }
-    pronouns = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
     word_pattern = _WORD
 
     def fold(self, text: str) -> str:
         return canonical(text).casefold()
+
+    def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
+        """Matches, with "her" and "his" read as determiners before a noun (gen) and as
+        object or standalone pronouns elsewhere (acc, poss), and a group adjective with
+        the plain noun it heads ("White people", "black Americans") as one term, so it
+        can stand where a plural noun stands ("Asians")."""
+        matches = [self._pronoun_slot(m, tokens, lexicon)
+                   for m in super().match_forms(tokens, lexicon)]
+        return _with_heads(matches, tokens, lexicon, self.fold)
+
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """-man/-woman compounds split off their head (spear|man's, chair|women), so an
+        occupation the lexicon does not list still swaps its gender."""
+        return [_man_compound(token) for token in tokens]
+
+    def _pronoun_slot(self, match: FormMatch, tokens: list[Token], lexicon: Lexicon) -> FormMatch:
+        concept = lexicon[match.concept]
+        if concept.pos != "pronoun":
+            return match
+        surface = self.fold(match.surface)
+        slots = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
+        if len(slots) < 2:
+            return match
+        following = tokens[match.last].text if match.last < len(tokens) else ""
+        before_noun = following[:1].isalpha() and self.fold(following) not in _NOT_NOUNS
+        preferred = "gen" if before_noun else next(s for s in slots if s != "gen")
+        return replace(match, slot=preferred if preferred in slots else slots[0])
 
     def agreement_edits(
         self,
@@ -74,11 +170,17 @@ class English(BasePlugin):
         lexicon: Lexicon,
         parse: Parse | None = None,
     ) -> list[Edit]:
-        """Only the indefinite article agrees, with the sound of the next word (a/an adult).
+        """The indefinite article follows the sound of the next word (a/an adult), and
+        after a gender swap the pronouns of the old gender may follow it.
 
         Gender never changes an English verb or adjective, so nothing else is edited.
         """
-        if match.first == 0:
+        return [*self._article(tokens, match, new, lexicon),
+                *self._pronouns(tokens, match, new, lexicon)]
+
+    def _article(self, tokens: list[Token], match: FormMatch, new: Concept,
+                 lexicon: Lexicon) -> list[Edit]:
+        if match.first == 0 or match.chars is not None:
             return []
         article = tokens[match.first - 1]
         if article.text.lower() not in ("a", "an"):
@@ -92,8 +194,43 @@ class English(BasePlugin):
         written = match_case(article.text, wanted)
         return [Edit(article.start, article.end, article.text, written, "agreement")]
 
+    def _pronouns(self, tokens: list[Token], match: FormMatch, new: Concept,
+                  lexicon: Lexicon) -> list[Edit]:
+        """Optional edits: each other pronoun of the old gender, in the new gender."""
+        old = lexicon[match.concept]
+        if {old.gender, new.gender} != {"m", "f"}:
+            return []
+        edits = []
+        for found in super().match_forms(tokens, lexicon):
+            other = self._pronoun_slot(found, tokens, lexicon)
+            concept = lexicon[other.concept]
+            if other.first == match.first or concept.pos != "pronoun" or (
+                    concept.gender != old.gender):
+                continue
+            partner = next((lexicon[c] for c in concept.counterparts if c in lexicon
+                            and lexicon[c].gender == new.gender), None)
+            if partner is None:
+                continue
+            surface = self.fold(other.surface)
+            slots = [other.slot, *(s for s, forms in concept.forms.items()
+                                   if s != other.slot and surface in map(self.fold, forms))]
+            options = [form for slot in slots
+                       if (form := counterpart_form(concept, partner, slot, other.surface,
+                                                    self.fold))]
+            token = tokens[other.first]
+            written = [match_case(token.text, form) for form in dict.fromkeys(options)]
+            if written:
+                edits.append(Edit(token.start, token.end, token.text, written[0], "optional",
+                                  tuple(written[1:])))
+        return edits
+
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
-        """Plural from the lemma or sg; possessives from sg and pl."""
+        """Plural from the lemma or sg; possessives from sg and pl; for a nationality, the
+        country names CLDR gives its countries (China, China's: CrowS-Pairs swaps countries
+        as it swaps demonyms)."""
+        places = _country_names(concept)
+        if places and "place" not in concept.forms:
+            return {"place": places, "place_poss": tuple(map(possessive, places))}
         if concept.pos == "adj":
             return {"sg": (concept.lemma,)} if concept.lemma and not concept.forms else {}
         sg = concept.forms.get("sg") or ((concept.lemma,) if concept.lemma else ())

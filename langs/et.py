@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from aligner.analysis.vabamorf import SLOTS, analyse_forms, synthesize_slots
+from aligner.analysis.et_compounds import compound_cuts
+from aligner.analysis.vabamorf import SLOTS, analyse_forms, form_problems, synthesize_slots
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import FormMatch, Token
 from langs.base import BasePlugin
@@ -26,7 +27,8 @@ class Estonian(BasePlugin):
     gendered_pronouns = False
     default_model = "tartuNLP/EstBERT"
     # ``attr``: the country-name genitive used as an adjective (Hiina varuosad = Chinese parts).
-    slots = {"noun": (*SLOTS, "attr"), "adj": (*SLOTS, "attr"), "phrase": SLOTS}
+    # ``cmp``: the form a noun takes as the first part of a compound (nais|õpetaja).
+    slots = {"noun": (*SLOTS, "attr", "cmp"), "adj": (*SLOTS, "attr"), "phrase": SLOTS}
     word_pattern = _WORD
 
     def match_forms(self, tokens: list[Token], lexicon: Lexicon) -> list[FormMatch]:
@@ -48,6 +50,17 @@ class Estonian(BasePlugin):
         chosen = next((slot for slot in candidates if slot in read), match.slot)
         return replace(match, slot=chosen)
 
+    def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:
+        """Vabamorf's compound boundaries: ehitus|onule, nais|õpetajad, naabri|naine."""
+        cuts = compound_cuts([token.text for token in tokens]) if tokens else []
+        split = []
+        for token, ends in zip(tokens, cuts, strict=True):
+            bounds = [0, *ends, len(token.text)]
+            split.append([Token(token.text[a:b].lstrip("-"), token.start + a + (
+                token.text[a:b].startswith("-")), token.start + b)
+                for a, b in zip(bounds, bounds[1:], strict=False)])
+        return split
+
     # agreement_edits: the default (none); Estonian has no grammatical gender and the
     # slot keeps case and number.
 
@@ -68,6 +81,16 @@ class Estonian(BasePlugin):
             for slot, forms in synthesized.items()
             if slot not in concept.forms
         }
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Every form read back by Vabamorf as the lemma, or one of the nominatives, in its
+        own slot."""
+        lemmas = tuple(dict.fromkeys(
+            ([concept.lemma] if concept.lemma else []) + list(concept.forms.get("sg_n", ()))
+        ))
+        if not lemmas or concept.pos == "phrase":
+            return []
+        return form_problems(lemmas, concept.forms, concept.pos)
 
 
 plugin = Estonian()

@@ -23,6 +23,7 @@ often omit it (लडकी = लड़की).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 
@@ -33,71 +34,17 @@ from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs import hi_rules
 from langs.base import BasePlugin
+from langs.hi_paradigms import (
+    ADJ_SLOTS,
+    NOUN_SLOTS,
+    adjective_forms,
+    noun_forms,
+    paradigm_problems,
+)
 
-NOUN_SLOTS = ("dir_sg", "obl_sg", "voc_sg", "dir_pl", "obl_pl", "voc_pl")
-ADJ_SLOTS = tuple(f"{g}_{c}_{n}" for g in ("m", "f") for n in ("sg", "pl") for c in ("dir", "obl"))
 _CHANDRABINDU, _ANUSVARA, _NUKTA = "\u0901", "\u0902", "\u093c"
 _INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d"), None)
-
-
-def _oblique_plural(lemma: str, gender: str) -> str:
-    if lemma.endswith("ी"):
-        return lemma[:-1] + "ियों"
-    if lemma.endswith("ई"):  # ईसाई -> ईसाइयों
-        return lemma[:-1] + "इयों"
-    if lemma.endswith("ू"):
-        return lemma[:-1] + "ुओं"
-    if lemma.endswith("ऊ"):
-        return lemma[:-1] + "उओं"
-    if (gender == "m" and lemma.endswith("ा")) or lemma.endswith("िया"):
-        return lemma[:-1] + "ों"
-    if lemma.endswith(("ा", "ो")):
-        return lemma + "ओं"
-    return lemma + "ों"
-
-
-def _direct_plural(lemma: str, gender: str) -> str:
-    if gender == "m":
-        return lemma[:-1] + "े" if lemma.endswith("ा") else lemma
-    if lemma.endswith("ी"):
-        return lemma[:-1] + "ियाँ"
-    if lemma.endswith("ई"):
-        return lemma[:-1] + "इयाँ"
-    if lemma.endswith("िया"):
-        return lemma + "ँ"
-    if lemma.endswith("ू"):
-        return lemma[:-1] + "ुएँ"
-    if lemma.endswith(("ा", "ो")):
-        return lemma + "एँ"
-    return lemma + "ें"
-
-
-def noun_forms(lemma: str, gender: str) -> dict[str, tuple[str, ...]]:
-    """The regular paradigm: लड़का लड़के लड़कों; आदमी आदमियों; लड़की लड़कियाँ; औरत औरतें.
-
-    Masculine -ा nouns that do not inflect (पिता, राजा, चाचा) need their forms by hand.
-    """
-    oblique_pl = _oblique_plural(lemma, gender)
-    singular_oblique = lemma[:-1] + "े" if gender == "m" and lemma.endswith("ा") else lemma
-    return {
-        "dir_sg": (lemma,),
-        "obl_sg": (singular_oblique,),
-        "voc_sg": (singular_oblique,),
-        "dir_pl": (_direct_plural(lemma, gender),),
-        "obl_pl": (oblique_pl,),
-        "voc_pl": (oblique_pl[:-1],),  # the vocative plural drops the nasal: लड़को
-    }
-
-
-def adjective_forms(lemma: str) -> dict[str, tuple[str, ...]]:
-    """-ा adjectives inflect (काला काले काली); others (सुंदर, अमेरिकी) do not."""
-    if not lemma.endswith("ा"):
-        return {slot: (lemma,) for slot in ADJ_SLOTS}
-    stem = lemma[:-1]
-    return {
-        slot: (stem + ("ी" if slot.startswith("f") else "ा" if slot == "m_dir_sg" else "े"),)
-        for slot in ADJ_SLOTS
-    }
+_HALANT_NASAL = re.compile("[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915-\u0939])")
 
 
 def _next_word(tokens: list[Token], token: Token) -> str:
@@ -126,15 +73,27 @@ class Hindi(BasePlugin):
     code = "hi"
     name = "Hindi"
     gendered_pronouns = False  # वह is he and she; verbs still agree
+    nouns_need_gender = True
     default_model = "google/muril-base-cased"
-    slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS}
+    slots = {"noun": NOUN_SLOTS, "adj": ADJ_SLOTS, "phrase": NOUN_SLOTS, "pronoun": NOUN_SLOTS}
 
     def normalize(self, text: str) -> str:
         text = canonical(text).translate(_INVISIBLE).replace(_CHANDRABINDU, _ANUSVARA)
         return unicodedata.normalize("NFC", text)
 
     def fold(self, text: str) -> str:
-        return self.normalize(text).replace(_NUKTA, "")
+        """Also without nukta, and with a nasal consonant + halant before a consonant
+        written as anusvara (हिन्दू = हिंदू, सम्बन्ध = संबंध)."""
+        return _HALANT_NASAL.sub(_ANUSVARA, self.normalize(text).replace(_NUKTA, ""))
+
+    def spell_like(self, surface: str, listed: str, new: str) -> str:
+        """Subtitles often drop the nukta or write anusvara for chandrabindu (लडकी, मां):
+        the swapped-in word does the same where the line did."""
+        if _NUKTA in listed and _NUKTA not in surface:
+            new = new.replace(_NUKTA, "")
+        if _CHANDRABINDU in listed and _CHANDRABINDU not in surface:
+            new = new.replace(_CHANDRABINDU, _ANUSVARA)
+        return new
 
     def tokenize(self, text: str) -> list[Token]:
         tokenizer = require("indicnlp.tokenize.indic_tokenize", "hi", "Hindi tokenization")
@@ -188,10 +147,26 @@ class Hindi(BasePlugin):
         groups = []
         for predicate in predicates:
             group: list[Token] = []
-            for token in reversed(predicate):
-                if hi_rules.is_verbal(token.text):
+            for position in range(len(predicate) - 1, -1, -1):
+                token = predicate[position]
+                after = [t.text for t in predicate[position + 1:]
+                         if t.text not in hi_rules.INSIDE_VERB_GROUP]
+                following = after[0] if after else ""
+                if hi_rules.is_modal(following) and group and not hi_rules.agrees(token.text):
+                    continue  # a bare root before सकना/पाना (रह सकता)
+                if hi_rules.is_modal(following) and group and following == group[0].text:
+                    continue  # चला सकती: the root of चलाना, not the perfective of चलना
+                if hi_rules.is_light_verb(following) and group and (
+                        not hi_rules.is_auxiliary(token.text)):
+                    break  # चिंता करती, गुस्सा हो जाता: a noun before करना/होना
+                if token.text == "लिए" and position and predicate[position - 1].text == "के":
+                    break  # के लिए is a postposition
+                if token.text in hi_rules.INSIDE_VERB_GROUP:
+                    continue
+                if hi_rules.is_verbal(token.text) or (
+                        group and hi_rules.is_stative(following) and hi_rules.agrees(token.text)):
                     group.insert(0, token)
-                elif token.text not in hi_rules.INSIDE_VERB_GROUP:
+                else:
                     break
             groups.append(group)
         return [group for group in groups if group]
@@ -206,12 +181,20 @@ class Hindi(BasePlugin):
         parse: Parse | None = None,
     ) -> list[Edit]:
         old = lexicon[match.concept]
-        if old.pos != "noun":
+        if old.pos not in ("noun", "pronoun"):
             return []
+        if new.pos == "adj" and new.gender is None:
+            new = replace(new, gender=old.gender)  # an adjective standing for its noun
+        if old.gender is None and new.gender is None:
+            return []  # two words that do not mark gender: nothing follows them
         if old.gender is None or new.gender is None:
             raise AgreementUnresolved(f"{old.id} or {new.id} has no gender in the hi lexicon")
         if old.gender == new.gender:
             return []
+        if match.slot == "sg":  # a person name: its case is read off what follows it
+            following = tokens[match.last].text if match.last < len(tokens) else ""
+            match = replace(match, slot="obl_sg" if following in hi_rules.POSTPOSITIONS
+                            else "dir_sg")
         targets = (
             self._tree_targets(parse, tokens, match)
             if parse is not None
@@ -227,6 +210,25 @@ class Hindi(BasePlugin):
                 raise AgreementUnresolved(f"cannot re-inflect {token.text!r} (word {position})")
             if new_word != token.text:
                 edits.append(Edit(token.start, token.end, token.text, new_word, "agreement"))
+        return edits + self._coreferent(tokens, match, old.gender, new.gender, edits)
+
+    def _coreferent(self, tokens: list[Token], match: FormMatch, old: str, new: str,
+                    taken: list[Edit]) -> list[Edit]:
+        """Optional edits: the verbs of another वह/वो in the sentence may refer to the swapped
+        noun (लड़की ने कहा कि वह थक गई है): whether they do is not for a rule to say."""
+        done = {e.start for e in taken}
+        edits = []
+        for index, token in enumerate(tokens):
+            if index == match.first or token.text not in hi_rules.GENDERLESS_SUBJECTS:
+                continue
+            for group in self._verb_groups(tokens, index + 1):
+                for number, word in enumerate(group):
+                    if word.start in done or not hi_rules.has_gender(word.text, old):
+                        continue
+                    final = number == len(group) - 1
+                    changed = hi_rules.inflect(word.text, new, "dir_sg", final, True)
+                    if changed and changed != word.text:
+                        edits.append(Edit(word.start, word.end, word.text, changed, "optional"))
         return edits
 
     def _window_targets(
@@ -282,16 +284,37 @@ class Hindi(BasePlugin):
         return picked
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
-        """Regular paradigms from the lemma (and gender, for nouns); irregular forms by hand."""
-        if not concept.lemma:
+        """Paradigms from the stem class (``langs/hi_paradigms.py``) for the missing slots.
+
+        The base is the lemma, or the direct singular (``m_dir_sg`` for adjectives)
+        the linguist wrote; each alternative gets its own paradigm, in the same
+        position (आदमी/मर्द -> आदमियों/मर्दों). Irregular forms are written by hand.
+        """
+        base_slot = "m_dir_sg" if concept.pos == "adj" else "dir_sg"
+        bases = concept.forms.get(base_slot) or ((concept.lemma,) if concept.lemma else ())
+        if not bases or concept.pos == "phrase":
             return {}
         if concept.pos == "adj":
-            proposed = adjective_forms(concept.lemma)
+            paradigms = [adjective_forms(base) for base in bases]
         elif concept.gender in ("m", "f"):
-            proposed = noun_forms(concept.lemma, concept.gender)
+            paradigms = [noun_forms(base, concept.gender) for base in bases]
         else:
             return {}
-        return {slot: forms for slot, forms in proposed.items() if slot not in concept.forms}
+        return {
+            slot: tuple(paradigm[slot][0] for paradigm in paradigms)
+            for slot in paradigms[0]
+            if slot not in concept.forms
+        }
+
+    def form_problems(self, concept: Concept) -> list[str]:
+        """Every paradigm checked against its class rule (``langs/hi_paradigms.py``).
+
+        A form written in a nukta-less or anusvara spelling is compared as matching
+        compares it (लडकी = लड़की, मां = माँ).
+        """
+        if concept.pos == "phrase":
+            return []
+        return paradigm_problems(concept.forms, concept.pos, concept.gender, self.fold)
 
 
 plugin = Hindi()

@@ -155,6 +155,44 @@ def is_adjectival(word: str) -> bool:
     return found is not None and found[0] in (*POSSESSIVE_STEMS, *ADJECTIVE_STEMS)
 
 
+# Subjects that mark no gender themselves; the verbs after them do (वह रोता / वह रोती).
+GENDERLESS_SUBJECTS = frozenset({"वह", "वो", "मैं", "तू", "तुम", "आप", "हम", "यह", "ये", "वे"})
+# Light verbs: the word before them is a noun (चिंता करना, गुस्सा होना), not a participle.
+_LIGHT_VERB_STEMS = ("कर", "किय", "हो", "हु")
+_LIGHT_VERB_FORMS = frozenset({"की", "कीं", "किए", "किये"})
+# Modals and completives: the word before them is a bare verb root (चला सकती, रह सकता).
+_MODAL_STEMS = ("सक", "पा", "चुक")
+# Auxiliaries of state: the gendered word before them is a participle or adjective that
+# agrees with the subject (थकी रहती, बैठी थी, अकेली रहती, अकेला नहीं रह सकता).
+# (Progressive रहा/रही/रहे follows a bare root: चला रही, not a participle.)
+_STATIVE_STEMS = ("रहत", "रहन", "रहें", "रहेग", "हो")
+_STATIVE_FORMS = frozenset({"रह", "था", "थी", "थे", "थीं", "है", "हैं", "हूँ", "हूं"})
+# Participles that stay verbal before a light verb (रहा होगा, गया होता).
+_AUXILIARY_STEMS = ("रह", "गय", "चुक", "सकत", "थ")
+
+
+def is_light_verb(word: str) -> bool:
+    return word in _LIGHT_VERB_FORMS or word.startswith(_LIGHT_VERB_STEMS)
+
+
+def is_modal(word: str) -> bool:
+    return word.startswith(_MODAL_STEMS)
+
+
+def is_stative(word: str) -> bool:
+    return word in _STATIVE_FORMS or word.startswith(_STATIVE_STEMS)
+
+
+def is_auxiliary(word: str) -> bool:
+    found = _split(word, allow_c=True)
+    return found is not None and (found[1] is not _A or found[0] in _AUXILIARY_STEMS)
+
+
+def agrees(word: str) -> bool:
+    """Whether ``word`` ends as a gendered form at all (class A, B or C)."""
+    return _split(word, allow_c=True) is not None
+
+
 def is_verbal(word: str) -> bool:
     """Words after a subject that agree with it: participles, auxiliaries, futures, adjectives."""
     if is_adjectival(word) and word not in GENITIVES:
@@ -165,6 +203,15 @@ def is_verbal(word: str) -> bool:
     stem, endings = found
     if endings is not _A:
         return True
-    return stem in ("थ", "रह", "सकत", "चुक", "गय", "जात", "हो", "हुआ") or stem.endswith(
+    return stem in _VERB_STEMS or stem.endswith(
         ("त", "ग", "ेग", "ोग", "ऊँग", "ूंग", "एग", "वाल")
     )
+
+
+# Consonant-stem verbs whose perfective (बैठा बैठी) looks like an adjective; vector verbs
+# of compound verbs (रो पड़ा, उठ बैठी) are among them.
+_VERB_STEMS = frozenset({
+    "थ", "रह", "सकत", "चुक", "गय", "जात", "हो", "हुआ", "पड़", "पड", "बैठ", "उठ", "थक", "डर",
+    "रुक", "भाग", "मर", "गिर", "लेट", "खड़", "खड", "बच", "निकल", "पहुँच", "पहुंच", "लौट",
+    "डाल", "फँस", "फंस", "हँस", "हंस",
+})

@@ -34,33 +34,41 @@ VERSIONED_PACKAGES = (
 def accepted_pairs(
     pairs: pl.DataFrame, decisions: pl.DataFrame | None, reviewed_only: bool = False
 ) -> pl.DataFrame:
-    """Transferred pairs the validator accepts, after any linguist decisions are applied.
+    """Pairs the validator accepts, after any linguist decisions are applied.
 
-    ``reviewed_only`` keeps just the pairs a linguist accepted or edited: proposals from
-    keyword candidates are not known to voice a stereotype until someone says so.
+    Decisions come first: a linguist's valid edit brings in a pair the machine rejected,
+    a rejection or a failed edit drops one. ``reviewed_only`` keeps just the pairs a
+    linguist accepted or edited: proposals from keyword candidates are not known to
+    voice a stereotype until someone says so.
     """
     from aligner.pairs.review import final_pairs
 
+    if decisions is not None:
+        pairs = final_pairs(pairs, decisions)
     kept = pairs.filter((pl.col("status") == "ok") & (pl.col("verdict") == "ok"))
     if reviewed_only and decisions is None:
         kept = kept.clear()
     elif reviewed_only:
         accepted = decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
         kept = kept.join(accepted.select("pair_id", "lang"), on=["pair_id", "lang"], how="semi")
-    if decisions is not None:
-        kept = final_pairs(kept, decisions)
     return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
 
 
 def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str, Path]:
-    """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``."""
+    """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``.
+
+    Decisions come from ``decisions_path``, else from ``OUT/decisions.csv`` when the
+    review page (``align review serve OUT``) has written one.
+    """
+    from aligner.pairs.decisions import read_store
     from aligner.pairs.io import write_csv
-    from aligner.pairs.review import export_review
+    from aligner.pairs.review import export_review, safe_sheet_path, write_review
 
     config = run.config
     out = Path(config.out)
     pairs = run.frame("pairs")
-    decisions = _read_decisions(decisions_path)
+    decisions_path = decisions_path or _default_store(out)
+    decisions = read_store(decisions_path, must_exist=True) if decisions_path else None
     written = {
         "dataset": out / f"{config.tgt}_cinebias.csv",
         "review": out / "review.csv",
@@ -71,16 +79,21 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     reviewed_only = config.pairs is None
     dataset = accepted_pairs(pairs, decisions, reviewed_only) if pairs.height else pairs
     write_csv(dataset, written["dataset"])
-    cues = run.frame("cues")
-    target_cues = cues.filter(pl.col("lang") == config.tgt) if cues.height else None
     if pairs.height:
-        written["review"] = _review_path(written["review"], decisions)
-        write_csv(export_review(pairs, target_cues, decisions), written["review"])
+        cues, aligned = run.frame("cues"), run.frame("aligned")
+        review = export_review(pairs, cues if cues.height else None, decisions,
+                               aligned if aligned.height else None)
+        written["review"] = safe_sheet_path(written["review"], decisions)
+        written["queue"] = out / "review.jsonl"
+        write_review(review, written["review"], written["queue"])
+    if decisions_path:
+        written["decisions"] = decisions_path
     score = _score(run, dataset, out / "score") if config.score_model and dataset.height else None
     if score is not None:
         written["score"] = score.markdown
     _histogram(run, written["histogram"])
-    write_text(written["report"], render_report(run, written["histogram"].name, score))
+    write_text(written["report"], render_report(run, written["histogram"].name, score,
+                                                decisions, written["review"].name))
     _write_manifest(run, written["manifest"])
     return written
 
@@ -106,37 +119,9 @@ def _score(run: BuildRun, dataset: pl.DataFrame, out: Path):
     return score_into(dataset, config.score_model, settings, out, progress=config.show_progress)
 
 
-def _review_path(path: Path, decisions: pl.DataFrame | None) -> Path:
-    """Where to write the review sheet without losing a linguist's unapplied work.
-
-    A sheet whose decision, edit or comment cells hold anything the decision store
-    does not (work not yet merged with ``align review apply``) is left alone, and the
-    fresh sheet goes beside it as ``review.new.csv``.
-    """
-    from aligner.pairs.io import read_frame
-    from aligner.pairs.review import DECIDED
-
-    if not path.exists():
-        return path
-    sheet = read_frame(path)
-    filled = [c for c in DECIDED if c in sheet.columns]
-    if not filled:
-        return path
-    worked = sheet.filter(pl.any_horizontal(pl.col(c).is_not_null() for c in filled))
-    if decisions is not None and worked.height:
-        known = decisions.select("pair_id", "lang", *filled)
-        worked = worked.select("pair_id", "lang", *filled).join(
-            known, on=["pair_id", "lang", *filled], how="anti", nulls_equal=True
-        )
-    return path if worked.height == 0 else path.with_name("review.new.csv")
-
-
-def _read_decisions(path: Path | None) -> pl.DataFrame | None:
-    if path is None or not path.exists():
-        return None
-    from aligner.pairs.io import read_frame
-
-    return read_frame(path)
+def _default_store(out: Path) -> Path | None:
+    store = out / "decisions.csv"
+    return store if store.exists() else None
 
 
 def _write_manifest(run: BuildRun, path: Path) -> None:

@@ -90,9 +90,31 @@ def drop_reasons(pairs: pl.DataFrame) -> pl.DataFrame:
             ),
         )
         .group_by("stage", "why")
-        .agg(pairs=pl.len())
+        .agg(pairs=pl.len(), pair_ids=pl.col("pair_id").sort().str.join(", "))
         .sort("stage", "pairs", "why", descending=[False, True, False])
     )
+
+
+def review_section(pairs: pl.DataFrame, decisions: pl.DataFrame | None, sheet: str) -> list[str]:
+    """Where the review queue is, what its decision column takes, and what was decided."""
+    from aligner.pairs.review import decision_status
+
+    lines = [
+        "## Review",
+        "",
+        f"Every pair is in [{sheet}]({sheet}) (and `align review serve` shows them in a "
+        "browser). Its `decision` column takes `accept`, `reject` (say why in `comment`) or "
+        "`edit` (corrected sentences in `edit_sent_more`/`edit_sent_less`); apply a filled-in "
+        "sheet with `align review apply`.",
+        "",
+    ]
+    if decisions is None or decisions.height == 0:
+        return [*lines, "No review decisions yet.", ""]
+    status = decision_status(pairs, decisions)
+    counts = status.group_by("decision", "effect").agg(
+        pairs=pl.len(), pair_ids=pl.col("pair_id").sort().str.join(", ")
+    ).sort("decision", "effect", nulls_last=True)
+    return [*lines, f"{decisions.height} decisions in the store:", "", _markdown(counts)]
 
 
 def _markdown(frame: pl.DataFrame) -> str:
@@ -124,7 +146,10 @@ def _score_section(score) -> list[str]:
     ]
 
 
-def render_report(run: BuildRun, histogram: str, score=None) -> str:
+def render_report(
+    run: BuildRun, histogram: str, score=None, decisions: pl.DataFrame | None = None,
+    sheet: str = "review.csv",
+) -> str:
     config = run.config
     pairs = run.frame("pairs")
     counts = stage_counts(run)
@@ -150,6 +175,7 @@ def render_report(run: BuildRun, histogram: str, score=None) -> str:
         "## Drop reasons",
         "",
         _markdown(drop_reasons(pairs)),
+        *review_section(pairs, decisions, sheet),
         *_score_section(score),
         "## Alignment confidence",
         "",

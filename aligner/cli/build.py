@@ -108,6 +108,10 @@ def build(
             "release": release, "engine": engine, "jobs": jobs, "device": device,
         },
     )
+    if decisions is not None:
+        from aligner.pairs.decisions import read_store
+
+        read_store(decisions, must_exist=True)  # a missing or broken store stops before any work
     run = run_build(settings, frozenset(force or ()))
     written = write_outputs(run, decisions)
     console = Console()

@@ -17,9 +17,8 @@ def new(
     repo: Annotated[Path, typer.Option("--repo", help="Checkout to write into.")] = Path("."),
 ) -> None:
     """Write langs/<code>.py from the template and lexicons/<code>/ with a README stub."""
-    from aligner.lexicon.scaffold import scaffold
+    from aligner.lexicon.scaffold import next_step, scaffold
 
     for path in scaffold(code, name or code, repo):
         typer.echo(f"wrote {path}")
-    typer.echo(f'next: add  {code} = "langs.{code}:plugin"  under [project.entry-points.'
-               '"cinealign.languages"] in pyproject.toml and reinstall', err=True)
+    typer.echo(next_step(code, repo))

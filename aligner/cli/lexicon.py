@@ -48,18 +48,37 @@ def expand(
     lang: Annotated[str, typer.Option("--lang", help="Language whose lexicon to expand.")],
     root: RootOption = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show, do not write.")] = False,
+    fix: Annotated[bool, typer.Option(
+        "--fix", help="Also rewrite, in place, forms that differ from the lemma's paradigm "
+        "(wrong forms out, usual variant first; accepted hand-written variants stay).")] = False,
+    counts: Annotated[list[Path] | None, typer.Option(
+        "--counts", help="Subtitles in this language (cue .parquet or text) whose word "
+        "counts order the variants, most frequent first; repeatable.")] = None,
 ) -> None:
     """Write the plugin's proposed forms for missing slots into the TOML, for review."""
-    from aligner.lexicon.expand import expand_directory
+    from aligner.errors import ConfigError
+    from aligner.lexicon.expand import corpus_counts, expand_directory, refresh_directory
     from aligner.plugins import get_plugin
     from aligner.resources import lexicon_root
 
-    done = expand_directory((root or lexicon_root()) / lang, get_plugin(lang), dry_run=dry_run)
+    if fix and dry_run:
+        raise ConfigError("--fix rewrites files; run it without --dry-run (git shows the diff)")
+    plugin = get_plugin(lang)
+    frequencies = corpus_counts(counts, plugin) if counts else None
+    directory = (root or lexicon_root()) / lang
+    fixed = refresh_directory(directory, plugin, frequencies) if fix else []
+    for item in fixed:
+        slots = ", ".join(f"{slot}={forms[0]}" for slot, forms in list(item.slots.items())[:3])
+        typer.echo(f"{item.path.name}: {item.concept}: fixed {len(item.slots)} slots ({slots})")
+    done = expand_directory(directory, plugin, dry_run=dry_run, counts=frequencies)
     for item in done:
         slots = ", ".join(f"{slot}={forms[0]}" for slot, forms in list(item.slots.items())[:3])
         typer.echo(f"{item.path.name}: {item.concept}: {len(item.slots)} slots ({slots}, ...)")
     verb = "would add" if dry_run else "added"
-    typer.echo(f"{lang}: {verb} forms to {len(done)} concepts", err=True)
+    summary = f"{lang}: {verb} forms to {len(done)} concepts"
+    if fix:
+        summary += f", fixed {sum(len(i.slots) for i in fixed)} slots in {len(fixed)} concepts"
+    typer.echo(summary, err=True)
 
 
 @app.command()
@@ -68,39 +87,81 @@ def coverage(
     src: Annotated[str, typer.Option("--src", help="Source language.")] = "en",
     root: RootOption = None,
     output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",
-    all_categories: Annotated[
-        bool, typer.Option("--all", help="All nine categories, not only the seven of CineBias.")
+    cinebias: Annotated[
+        bool, typer.Option("--cinebias", help="Only the seven categories CineBias extracted.")
+    ] = False,
+    gaps: Annotated[bool, typer.Option(help="List the concepts without an equivalent.")] = True,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when a category is under the 90 % target.")
     ] = False,
 ) -> None:
-    """Which source concepts the target lexicon lacks, and why."""
+    """Per category: source concepts with an equivalent, with a stated reason, or neither."""
     from rich.console import Console
     from rich.table import Table
 
     from aligner.errors import ConfigError
-    from aligner.lexicon.coverage import coverage_summary, coverage_table
+    from aligner.lexicon.coverage import TARGET_PERCENT, coverage_summary, coverage_table
     from aligner.lexicon.load import load_lexicon
     from aligner.lexicon.model import CINEBIAS_CATEGORIES
 
     if output_format not in ("table", "csv"):
         raise ConfigError(f"--format must be table or csv, not {output_format!r}")
-    categories = () if all_categories else CINEBIAS_CATEGORIES
+    categories = CINEBIAS_CATEGORIES if cinebias else ()
     table = coverage_table(load_lexicon(src, root), load_lexicon(tgt, root), categories)
+    summary = coverage_summary(table)
     if output_format == "csv":
         typer.echo(table.write_csv(), nl=False)
+    else:
+        console = Console()
+        if gaps:
+            listing = Table(title=f"{src} concepts without a {tgt} equivalent")
+            for column in ("concept", "status", "reason"):
+                listing.add_column(column)
+            for row in table.filter(table["status"].is_in(["missing", "absent"])).iter_rows(
+                named=True
+            ):
+                listing.add_row(row["concept"], row["status"], row["reason"] or "")
+            console.print(listing)
+        audit = Table(title=f"{tgt} coverage of {src}, per category (target {TARGET_PERCENT:g} % "
+                      "accounted for: an equivalent or a stated reason)")
+        for column in summary.columns:
+            audit.add_column(column, justify="left" if column == "category" else "right")
+        for row in summary.iter_rows():
+            audit.add_row(*("yes" if v is True else "NO" if v is False else str(v) for v in row))
+        console.print(audit)
+    below = summary.filter(~summary["meets_target"])["category"].to_list()
+    if strict and below:
+        typer.echo(f"{tgt}: under {TARGET_PERCENT:g} %: {', '.join(below)}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+def pairs(
+    lang: Annotated[str, typer.Option("--lang", help="Language whose counterparts to list.")],
+    category: Annotated[str, typer.Option("--category", help="Category.")] = "gender",
+    root: RootOption = None,
+    output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",
+) -> None:
+    """Counterpart pairs side by side with English and the notes: the review sheet."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from aligner.errors import ConfigError
+    from aligner.lexicon.counterparts import counterpart_pairs
+    from aligner.lexicon.load import PIVOT, load_lexicon
+
+    if output_format not in ("table", "csv"):
+        raise ConfigError(f"--format must be table or csv, not {output_format!r}")
+    found = counterpart_pairs(load_lexicon(PIVOT, root), load_lexicon(lang, root), category)
+    if output_format == "csv":
+        typer.echo(found.write_csv(), nl=False)
         return
-    console = Console()
-    gaps = Table(title=f"{src} concepts without a {tgt} equivalent")
-    for column in ("concept", "status", "reason"):
-        gaps.add_column(column)
-    for row in table.filter(table["status"] != "covered").iter_rows(named=True):
-        gaps.add_row(row["concept"], row["status"], row["reason"] or "")
-    console.print(gaps)
-    summary = Table(title=f"{tgt} coverage of {src}")
-    for column in ("category", "concepts", "covered", "percent"):
-        summary.add_column(column, justify="left" if column == "category" else "right")
-    for row in coverage_summary(table).iter_rows():
-        summary.add_row(*(str(value) for value in row))
-    console.print(summary)
+    table = Table(title=f"{lang} {category} counterparts ({found.height} pairs)")
+    for column in found.columns:
+        table.add_column(column)
+    for row in found.iter_rows():
+        table.add_row(*(value or "" for value in row))
+    Console().print(table)
 
 
 @app.command()
@@ -164,6 +225,8 @@ def show(
         console.print("  " + "  ".join(details), highlight=False)
         if entry.missing:
             console.print(f"  missing: {entry.missing}", highlight=False)
+        if entry.note:
+            console.print(f"  note: {entry.note}", highlight=False)
         for slot, forms in entry.forms.items():
             console.print(f"  {slot:<8} {' | '.join(forms)}", highlight=False)
     if not found:

@@ -21,6 +21,7 @@ from aligner.cli import ingest
 from aligner.cli import lang as lang_cli
 from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
+from aligner.cli import review as review_cli
 from aligner.cli import score as score_cli
 from aligner.errors import CineAlignError
 
@@ -42,7 +43,7 @@ app.add_typer(lang_cli.app, name="lang")
 app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
 app.command("score")(score_cli.score)
-app.add_typer(pairs_cli.review_app, name="review")
+app.add_typer(review_cli.app, name="review")
 
 
 def _show_version(value: bool) -> None:

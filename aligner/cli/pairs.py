@@ -1,4 +1,4 @@
-"""`align transfer`, `align validate` and `align review export|apply`: argument handling only."""
+"""`align transfer` and `align validate`: argument handling only."""
 
 from __future__ import annotations
 
@@ -6,9 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
-review_app = typer.Typer(help="Review queue for linguists: export a sheet, apply decisions.",
-                         no_args_is_help=True)
 
 LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).")]
 LexiconsOption = Annotated[Path | None, typer.Option(
@@ -95,79 +92,3 @@ def validate(
     target = out or pairs_csv.with_name(f"{pairs_csv.stem}.verdicts.csv")
     write_csv(verdicts, target)
     typer.echo(f"{target}: {_summary(verdicts, 'verdict', 'verdict_reason')}")
-
-
-@review_app.command("export")
-def review_export(
-    pairs_csv: Annotated[Path, typer.Argument(help="Pairs CSV written by `align transfer`.")],
-    out: Annotated[Path, typer.Option(help="Review sheet CSV; a .jsonl twin is written too.")],
-    cues: Annotated[Path | None, typer.Option(help="Ingested cues (Parquet) for context "
-                                              "lines.")] = None,
-    decisions: Annotated[Path | None, typer.Option(help="Decision store, to show earlier "
-                                                   "decisions.")] = None,
-) -> None:
-    """Write the review sheet: context, English pair, scores, verdicts, empty decision cells."""
-    import polars as pl
-
-    from aligner.pairs.io import read_csv_rows, read_frame, write_csv, write_jsonl
-    from aligner.pairs.review import STORE, export_review
-
-    pairs = read_csv_rows(pairs_csv, required=("pair_id", "lang", "film", "sent_more",
-                                               "sent_less", "tgt_cue_ids"))
-    pairs = pairs.with_columns(pl.col(c).cast(pl.Float64) for c in ("cosine", "margin",
-                                                                     "confidence")
-                               if c in pairs.columns)
-    pairs = pairs.with_columns(pl.col("start_ms").cast(pl.Int64, strict=False))
-    store = _read_store(decisions, STORE) if decisions else None
-    sheet = export_review(pairs, read_frame(cues) if cues else None, store)
-    write_csv(sheet, out)
-    write_jsonl(sheet, out.with_suffix(".jsonl"))
-    typer.echo(f"{out}: {sheet.height} pairs to review (and {out.with_suffix('.jsonl')})")
-
-
-def _read_store(path: Path, schema: dict):
-    import polars as pl
-
-    from aligner.pairs.io import read_csv_rows
-    from aligner.pairs.review import empty_store
-
-    if not path.exists():
-        return empty_store()
-    frame = read_csv_rows(path, required=tuple(schema))
-    return frame.select([pl.col(name).cast(dtype) for name, dtype in schema.items()])
-
-
-@review_app.command("apply")
-def review_apply(
-    reviewed: Annotated[Path, typer.Argument(help="The review sheet with decisions filled in.")],
-    decisions: Annotated[Path, typer.Option(help="Decision store CSV (created when absent).")],
-    force: Annotated[bool, typer.Option(help="Replace conflicting stored decisions; they "
-                                        "move to the history column.")] = False,
-    lexicons: LexiconsOption = None,
-) -> None:
-    """Merge decisions into the store: idempotent; conflicts are reported, not overwritten."""
-    from aligner.lexicon.load import load_lexicon
-    from aligner.pairs.io import read_csv_rows, write_csv
-    from aligner.pairs.review import STORE, apply_review
-    from aligner.pairs.validate import validate_pair
-    from aligner.plugins import get_plugin
-
-    sheet = read_csv_rows(reviewed, required=("pair_id", "lang", "sent_more", "sent_less",
-                                              "decision", "edit_sent_more", "edit_sent_less",
-                                              "comment"))
-    loaded: dict = {}
-
-    def validator(lang: str, more: str, less: str):
-        if lang not in loaded:
-            loaded[lang] = (get_plugin(lang), load_lexicon(lang, lexicons))
-        return validate_pair(more, less, *loaded[lang])
-
-    store, report = apply_review(sheet, _read_store(decisions, STORE), validator, str(reviewed),
-                                 force)
-    write_csv(store, decisions)
-    typer.echo(f"{decisions}: {len(report.added)} added, {len(report.unchanged)} unchanged, "
-               f"{len(report.forced)} replaced, {len(report.conflicts)} conflicts")
-    for line in report.conflicts:
-        typer.echo(f"conflict (kept the stored decision): {line}")
-    for line in report.invalid_edits:
-        typer.echo(f"edited pair fails validation: {line}")

@@ -3,6 +3,7 @@
 Errors make a lexicon unusable for swapping (a form two concepts claim, a
 counterpart that does not exist); warnings are worth a look but do not fail
 (a counterpart whose slots differ, an English keyword with no counterpart).
+``load_lexicon`` runs the same checks, so every command stops on an error here.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from aligner.errors import MissingExtraError
 from aligner.lexicon.load import PIVOT, read_lexicon
 from aligner.lexicon.match import form_key
-from aligner.lexicon.model import Concept, Lexicon
+from aligner.lexicon.model import LANGUAGE_CATEGORIES, Concept, Lexicon
 from aligner.lexicon.problems import Problem
 
 if TYPE_CHECKING:
@@ -25,23 +27,36 @@ def _at(concept: Concept, message: str, severity: str = "error") -> Problem:
     return Problem(concept.source or "?", concept.line, message, severity)
 
 
-def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
+def _paired(one: Concept, other: Concept) -> bool:
+    return other.id in one.counterparts or one.id in other.counterparts
+
+
+def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin | None) -> list[Problem]:
     """A form listed twice in a slot, or by two concepts (the matcher could not tell them apart).
 
     One problem per pair of concepts, naming the shared forms, so that a homograph
-    in a 28-slot paradigm reads as one slip rather than twenty.
+    in a 28-slot paradigm reads as one slip rather than twenty. Counterparts may
+    share a form in the same slot (Latvian atraitni is the accusative of both
+    atraitne, widow, and atraitnis, widower): the paradigms are right, and it is for
+    transfer to read the sense from context or decline, not for the linguist to
+    delete a true form. They are a warning, so that a slip still shows.
     """
     problems: list[Problem] = []
-    owner: dict[tuple[str, ...], Concept] = {}
+    owner: dict[tuple[str, ...], tuple[Concept, str]] = {}
     shared: dict[tuple[str, str], list[str]] = defaultdict(list)
+    syncretic: dict[tuple[str, str], list[str]] = defaultdict(list)
     for concept in lexicon:
         for slot, forms in concept.forms.items():
-            keys = [form_key(plugin, form) for form in forms]
+            keys = [_key(plugin, form) for form in forms]
             if len(set(keys)) < len(keys):
                 problems.append(_at(concept, f"{concept.id}: slot {slot} lists a form twice"))
             for form, key in zip(forms, keys, strict=True):
-                first = owner.setdefault(key, concept)
-                if first.id != concept.id and form not in shared[(concept.id, first.id)]:
+                first, first_slot = owner.setdefault(key, (concept, slot))
+                if first.id == concept.id:
+                    continue
+                if first_slot == slot and _paired(first, concept):
+                    syncretic[(concept.id, first.id)].append(form)
+                elif form not in shared[(concept.id, first.id)]:
                     shared[(concept.id, first.id)].append(form)
     for (concept_id, first_id), forms in shared.items():
         concept, first = lexicon[concept_id], lexicon[first_id]
@@ -55,11 +70,33 @@ def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
         else:
             message = f"{concept_id}: forms {listed} are also forms of {first_id} at {where}"
         problems.append(_at(concept, message))
+    for (concept_id, first_id), forms in syncretic.items():
+        listed = ", ".join(repr(f) for f in forms[:3]) + (" ..." if len(forms) > 3 else "")
+        message = (
+            f"{concept_id}: {listed} also spell counterpart {first_id} in the same slot; "
+            "transfer reads the sense from context (a slip? then fix the form)"
+        )
+        problems.append(_at(lexicon[concept_id], message, "warning"))
     return problems
 
 
-def counterpart_problems(lexicon: Lexicon) -> list[Problem]:
-    """Counterparts that do not exist, cross a category, lack slots, or are listed as missing."""
+def _key(plugin: LanguagePlugin | None, form: str) -> tuple[str, ...]:
+    """How matching will see a form; case-folded words when the language's tokenizer is
+    not installed (a Hindi lexicon is still checked without indic-nlp-library)."""
+    if plugin is not None:
+        try:
+            return form_key(plugin, form)
+        except MissingExtraError:
+            pass
+    return tuple(form.casefold().split())
+
+
+def counterpart_problems(lexicon: Lexicon, pivot: Lexicon | None = None) -> list[Problem]:
+    """Counterparts that do not exist, cross a category, lack slots, or are listed as missing.
+
+    In a target language a counterpart English defines but this language lacks is
+    a warning (coverage shows it); one that nobody defines is an error.
+    """
     problems: list[Problem] = []
     for concept in lexicon:
         if not concept.available:
@@ -69,7 +106,7 @@ def counterpart_problems(lexicon: Lexicon) -> list[Problem]:
         for other_id in concept.counterparts:
             other = lexicon.concepts.get(other_id)
             if other is None:
-                if lexicon.lang == PIVOT:
+                if lexicon.lang == PIVOT or (pivot is not None and other_id not in pivot):
                     problems.append(
                         _at(concept, f"{concept.id}: counterpart {other_id} is not defined")
                     )
@@ -105,7 +142,12 @@ def counterpart_problems(lexicon: Lexicon) -> list[Problem]:
 def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
     """Concept ids the pivot does not define (typos), and pivot concepts with no entry here."""
     problems: list[Problem] = []
+    own = LANGUAGE_CATEGORIES.get(lexicon.lang, ())
     for concept in lexicon:
+        if concept.category in own:
+            if not concept.counterparts and concept.available:
+                problems.append(_at(concept, f"{concept.id}: no counterparts", "warning"))
+            continue
         if concept.id not in pivot:
             problems.append(_at(concept, f"{concept.id} is not a concept of the {PIVOT} lexicon"))
     for concept in pivot:
@@ -123,10 +165,10 @@ def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
 
 def gender_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
     """Languages whose plugin re-inflects for gender need it on every gendered noun."""
-    if plugin.gendered_pronouns or "noun" not in plugin.slots or plugin.code != "hi":
+    if not getattr(plugin, "nouns_need_gender", False):
         return []
     return [
-        _at(concept, f'{concept.id}: Hindi nouns need gender = "m" or "f" for agreement')
+        _at(concept, f'{concept.id}: {plugin.name} nouns need gender = "m" or "f" for agreement')
         for concept in lexicon
         if concept.available and concept.pos == "noun" and concept.gender is None
     ]
@@ -144,16 +186,64 @@ def unexpanded(lexicon: Lexicon) -> list[Problem]:
     ]
 
 
-def check_lexicon(lang: str, plugin: LanguagePlugin, root: Path | None = None) -> list[Problem]:
-    """Every problem of one language's lexicon, schema first, sorted by file and line."""
+def morphology_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Problem]:
+    """Forms the plugin's morphology rejects (Vabamorf re-analysis, Hindi paradigm rules),
+    one problem per concept so that a wrong paradigm reads as one slip."""
+    check = getattr(plugin, "form_problems", None)
+    if check is None:
+        return []
+    problems = []
+    for concept in lexicon:
+        found = check(concept) if concept.available else []
+        if found:
+            listed = "; ".join(found[:3]) + (f"; {len(found) - 3} more" if len(found) > 3 else "")
+            problems.append(
+                _at(concept, f"{concept.id}: {len(found)} forms fail the morphology: {listed}")
+            )
+    return problems
+
+
+def _registered_plugin(lang: str) -> LanguagePlugin | None:
+    from aligner.plugins import available_languages, get_plugin
+
+    return get_plugin(lang) if lang in available_languages() else None
+
+
+def inspect_lexicon(
+    lang: str,
+    plugin: LanguagePlugin | None = None,
+    root: Path | None = None,
+    morphology: bool = True,
+) -> tuple[Lexicon, list[Problem]]:
+    """The lexicon and every problem in it, errors first, then by file and line.
+
+    Without a plugin the language's registered one is used; a language with none
+    yet (a lexicon written before its plugin) compares forms case-folded.
+    ``morphology=False`` skips the analyser (seconds for Estonian): loading for a
+    pipeline run needs only the structure to be sound.
+    """
+    plugin = plugin if plugin is not None else _registered_plugin(lang)
     lexicon, problems = read_lexicon(lang, root)
-    problems += duplicate_forms(lexicon, plugin)
-    problems += counterpart_problems(lexicon)
-    problems += gender_problems(lexicon, plugin)
-    problems += unexpanded(lexicon)
+    pivot = None
     if lang != PIVOT:
         pivot, _ = read_lexicon(PIVOT, root)
         if len(pivot):
             problems += pivot_problems(lexicon, pivot)
+        else:
+            pivot = None
+    problems += duplicate_forms(lexicon, plugin)
+    problems += counterpart_problems(lexicon, pivot)
+    if plugin is not None:
+        problems += gender_problems(lexicon, plugin)
+        if morphology:
+            problems += morphology_problems(lexicon, plugin)
+    problems += unexpanded(lexicon)
     order = defaultdict(int, {"error": 0, "warning": 1})
-    return sorted(problems, key=lambda p: (order[p.severity], p.path, p.line or 0))
+    return lexicon, sorted(problems, key=lambda p: (order[p.severity], p.path, p.line or 0))
+
+
+def check_lexicon(
+    lang: str, plugin: LanguagePlugin | None = None, root: Path | None = None
+) -> list[Problem]:
+    """Every problem of one language's lexicon, errors first, sorted by file and line."""
+    return inspect_lexicon(lang, plugin, root)[1]

@@ -8,24 +8,30 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from aligner.lexicon.model import CATEGORIES, Concept, Lexicon
+from aligner.errors import LexiconError
+from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES, Concept, Lexicon
+from aligner.lexicon.names import FILE as NAMES_FILE
+from aligner.lexicon.names import load_names
 from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
 PIVOT = "en"  # counterparts omitted in another language are taken from here
-FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note"})
-POS = frozenset({"noun", "adj", "phrase"})
+FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note",
+                    "country", "shares"})
+_COUNTRY = re.compile(r"[A-Z]{2}")
+POS = frozenset({"noun", "adj", "phrase", "pronoun"})
 GENDERS = frozenset({"m", "f", "n"})
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
 
 
-def _line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+def line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
     """Line of each ``[table]`` header and of each ``key =`` inside a table."""
     tables: dict[str, int] = {}
     keys: dict[tuple[str, str], int] = {}
@@ -62,15 +68,25 @@ def parse_file(
     category = path.stem
     shown = str(path)
     problems: list[Problem] = []
-    if category not in CATEGORIES:
-        known = ", ".join(CATEGORIES)
+    allowed = (*CATEGORIES, *LANGUAGE_CATEGORIES.get(lang, ()))
+    if category not in allowed:
+        known = ", ".join(allowed)
         return [], [Problem(shown, None, f"file name {category!r} is not a category ({known})")]
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        message = f"not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8"
+        return [], [Problem(shown, line, message)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return [], [Problem(shown, decode_error_line(err, text), f"not TOML: {err}")]
-    tables, keys = _line_map(text)
+    if not data:
+        message = "no entries; add concepts or delete the file (an empty file hides lost pairs)"
+        return [], [Problem(shown, 1, message)]
+    tables, keys = line_map(text)
     concepts: list[Concept] = []
     for name, entry in data.items():
         line = tables.get(name, keys.get(("", name)))
@@ -121,15 +137,19 @@ def _concept(
         report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
         gender = None
     tuples: dict[str, tuple[str, ...]] = {}
-    for key in ("counterparts", "also"):
+    for key in ("counterparts", "also", "shares"):
         value = entry.get(key, [])
         got = () if value == [] else _strings(value)
         if got is None:
             report(key, f"{name}: {key} must be a list of concept ids or categories")
             got = ()
         tuples[key] = got
+    countries = _strings(entry["country"]) if "country" in entry else ()
+    if countries is None or not all(_COUNTRY.fullmatch(code) for code in countries):
+        report("country", f"{name}: country must be ISO 3166-1 codes (\"FR\" or [\"FR\", ...])")
+        countries = ()
     for cat in tuples["also"]:
-        if cat not in CATEGORIES:
+        if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
     if not isinstance(entry.get("generic", False), bool):
         report("generic", f"{name}: generic must be true or false")
@@ -156,8 +176,9 @@ def _concept(
     missing = entry.get("missing") if isinstance(entry.get("missing"), str) else None
     if missing and forms:
         report("missing", f"{name}: a concept with `missing` lists no forms")
-    if not missing and not forms and "lemma" not in entry:
-        report("", f'{name}: no forms; give slots, a lemma to expand, or `missing = "reason"`')
+    if not missing and not forms and "lemma" not in entry and "shares" not in entry:
+        report("", f'{name}: no forms; give slots, a lemma to expand, `shares`, or '
+               '`missing = "reason"`')
     concept = Concept(
         id=f"{category}.{name}",
         category=category,
@@ -171,9 +192,18 @@ def _concept(
         line=line,
         lemma=entry.get("lemma") if isinstance(entry.get("lemma"), str) else None,
         also=tuples["also"],
+        shares=tuple(c if "." in c else f"{category}.{c}" for c in tuples["shares"]),
         generic=entry.get("generic") is True,
+        countries=countries,
+        note=entry.get("note") if isinstance(entry.get("note"), str) else None,
     )
     return concept, problems
+
+
+def _plugin_fold(lang: str) -> Callable[[str], str]:
+    from aligner.plugins import available_languages, get_plugin
+
+    return get_plugin(lang).fold if lang in available_languages() else str.casefold
 
 
 def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
@@ -184,6 +214,11 @@ def _plugin_slots(lang: str) -> dict[str, tuple[str, ...]] | None:
     return get_plugin(lang).slots
 
 
+def category_files(directory: Path) -> list[Path]:
+    """The ``<category>.toml`` files of one language, without ``names.toml``."""
+    return [p for p in sorted(directory.glob("*.toml")) if p.name != NAMES_FILE]
+
+
 def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Problem]]:
     """The lexicon and every schema problem; counterparts fall back to the pivot's."""
     directory = (root or lexicon_root()) / lang
@@ -192,7 +227,7 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
     if not directory.is_dir():
         return Lexicon(lang, {}), [Problem(str(directory), None, f"no lexicon for {lang!r}")]
     slots = _plugin_slots(lang)
-    for path in sorted(directory.glob("*.toml")):
+    for path in category_files(directory):
         found, file_problems = parse_file(path, lang, slots)
         problems.extend(file_problems)
         for concept in found:
@@ -209,12 +244,18 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
             concepts[concept.id] = concept
     if lang != PIVOT:
         concepts = _inherit_from_pivot(concepts, root)
-    return Lexicon(lang, concepts), problems
+    names = None
+    try:
+        names = load_names(directory, _plugin_fold(lang))
+    except LexiconError as err:
+        problems.append(Problem(err.path or str(directory), err.line, err.reason))
+    return Lexicon(lang, concepts, names=names), problems
 
 
 def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:
-    """Counterparts, `also` and `generic` are properties of the concept: a target file may
-    leave them out and get the pivot's."""
+    """Counterparts, `also`, `generic` and the referent's gender are properties of the
+    concept: a target file may leave them out and get the pivot's (Hindi writes its own
+    gender, which is grammatical)."""
     pivot_dir = (root or lexicon_root()) / PIVOT
     if not pivot_dir.is_dir():
         return concepts
@@ -226,6 +267,7 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
             concept = replace(
                 concept,
                 counterparts=concept.counterparts or source.counterparts,
+                gender=concept.gender or source.gender,
                 also=concept.also or source.also,
                 generic=concept.generic or source.generic,
             )
@@ -234,9 +276,21 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
 
 
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
-    """The lexicon of ``lang``; the first schema error raises LexiconError with file:line."""
-    lexicon, problems = read_lexicon(lang, root)
+    """The lexicon of ``lang``; its first error raises LexiconError with file:line.
+
+    The errors are those of ``align lexicon check`` (schema, a form two concepts
+    claim, a counterpart that does not exist, a concept English lacks): a lexicon
+    with any of them would lose or garble pairs silently, so no command runs on it.
+    Morphology (a form that reads back as another case) is left to ``check`` and
+    the test suite: it takes the analyser seconds, and a wrong case is one bad pair
+    that the validator and review still see, not a silent loss.
+    """
+    from aligner.lexicon.check import inspect_lexicon
+
+    lexicon, problems = inspect_lexicon(lang, root=root, morphology=False)
     found = errors(problems)
     if found:
-        raise found[0].as_error()
+        first = found[0]
+        more = f" (and {len(found) - 1} more: `align lexicon check --lang {lang}`)"
+        raise replace(first, message=first.message + (more if len(found) > 1 else "")).as_error()
     return lexicon

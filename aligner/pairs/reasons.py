@@ -7,10 +7,11 @@ words a linguist understands, what to look at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 OK = "ok"
 REJECTED = "rejected"
+REVIEW = "review"  # transfer made a pair a linguist must confirm (a stand-in)
 
 # Transfer: why an English pair gave no target pair.
 GENDERLESS_PRONOUN = "genderless-pronoun"
@@ -21,13 +22,19 @@ AGREEMENT_UNRESOLVED = "agreement-unresolved"
 LOW_ALIGNMENT_CONFIDENCE = "low-alignment-confidence"
 NOT_ALIGNED = "not-aligned"
 ENGLISH_NOT_A_SWAP = "english-not-a-swap"
+STAND_IN = "stand-in"
 
 # Validator: why a pair is not a clean minimal pair.
 IDENTICAL = "identical"
 NO_CONCEPT_SWAP = "no-concept-swap"
 DOUBLE_SWITCH = "double-switch"
-NOT_COUNTERPARTS = "not-counterparts"
+CROSS_CATEGORY = "cross-category"
+SAME_GENDER = "same-gender"
+NAME_AND_TERM = "name-and-term"
+NAMES_ALIKE = "names-alike"
+NO_PARTNER = "no-partner"
 SLOT_MISMATCH = "slot-mismatch"
+AGREEMENT_MISSING = "agreement-missing"
 NOT_MINIMAL = "not-minimal"
 TOKENIZER_COLLAPSE = "tokenizer-collapse"
 LENGTH = "length"
@@ -46,7 +53,8 @@ REASONS: dict[str, Reason] = {
     reason.code: reason
     for reason in (
         Reason(GENDERLESS_PRONOUN,
-               "the English pair differs only in {words}; {language} pronouns do not mark gender"),
+               "the English pair swaps {words}; in this {language} line nothing marks "
+               "the pronoun's gender"),
         Reason(CONCEPT_NOT_IN_TARGET_LINE,
                "the aligned {language} line has no form of {concept}"),
         Reason(NO_TARGET_EQUIVALENT, "{language} has no form of {concept} for this: {detail}"),
@@ -57,12 +65,29 @@ REASONS: dict[str, Reason] = {
                "alignment confidence {confidence:.2f} is below {threshold:.2f}"),
         Reason(NOT_ALIGNED, "English cue {cue_id} has no aligned {language} line"),
         Reason(ENGLISH_NOT_A_SWAP, "the English pair is not one concept swap: {detail}"),
-        Reason(IDENTICAL, "the two sentences are the same"),
-        Reason(NO_CONCEPT_SWAP, "no lexicon concept is swapped; the difference is {words}"),
-        Reason(DOUBLE_SWITCH, "{count} concepts are swapped ({swaps}); a pair swaps exactly one"),
-        Reason(NOT_COUNTERPARTS, "{more} and {less} are not counterparts in the same category"),
+        Reason(STAND_IN,
+               "the aligned {language} line has no form of {concept}; {surface} ({found}) "
+               "was swapped in its place: check that it means the same here"),
+        Reason(IDENTICAL, "the two sentences are the same ({detail})"),
+        Reason(NO_CONCEPT_SWAP,
+               "no bias term (lexicon word or listed name) is swapped; the difference is {words}"),
+        Reason(DOUBLE_SWITCH, "{count} terms are swapped ({swaps}); a pair swaps exactly one"),
+        Reason(CROSS_CATEGORY,
+               "{more} ({more_category}) and {less} ({less_category}) are in different "
+               "bias categories"),
+        Reason(SAME_GENDER,
+               "{more} and {less} have the same gender ({gender}); a gender pair swaps "
+               "opposite genders"),
+        Reason(NAME_AND_TERM,
+               "{more} and {less}: a person name is swapped with a group word"),
+        Reason(NAMES_ALIKE,
+               "the names {more} and {less} belong to the same groups in names.toml"),
+        Reason(NO_PARTNER,
+               "{term} is not swapped with another bias term; the difference is {words}"),
         Reason(SLOT_MISMATCH,
                "{more} ({more_slot}) and {less} ({less_slot}) differ in case or number"),
+        Reason(AGREEMENT_MISSING,
+               "words that agree with the swapped term were not changed with it: {words}"),
         Reason(NOT_MINIMAL,
                "words other than the swap and its agreement differ: {words}"),
         Reason(TOKENIZER_COLLAPSE,
@@ -75,3 +100,14 @@ REASONS: dict[str, Reason] = {
 def message(code: str, **details: object) -> str:
     """The human message for ``code``; a missing detail is a bug in the caller."""
     return REASONS[code].message(**details)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a pair is not valid (or not carried over): a reason code and its message details."""
+
+    code: str
+    details: dict[str, object] = field(default_factory=dict)
+
+    def message(self) -> str:
+        return message(self.code, **self.details)

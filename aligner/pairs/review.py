@@ -1,88 +1,196 @@
 """The review queue: a sheet per pair for a linguist, and merging their decisions back.
 
-Decisions live in their own store (a CSV next to the pairs), never in the pairs file,
-so re-running transfer cannot wipe them. Applying a reviewed sheet is idempotent;
-a decision that differs from one already stored is a conflict: reported and left
-alone unless the caller forces it, and then the old decision moves to ``history``.
-Edited sentences are validated again before they are stored.
+Decisions live in their own store (``aligner.pairs.decisions``), never in the pairs
+file, so re-running transfer cannot wipe them. Applying a reviewed sheet is idempotent;
+a decision that differs from one stored after the sheet was exported is a conflict:
+reported and left alone unless the caller forces it, and then the old decision moves to
+``history``. Edited sentences are validated again before they are stored.
+
+The sheet shows each pair with the subtitle lines around it, in both languages and with
+their times, so a linguist never has to open the subtitle files. Its ``decision`` column
+takes ``accept``, ``reject`` (say why in ``comment``) or ``edit`` (write the corrected
+sentences in ``edit_sent_more``/``edit_sent_less``); an empty cell means undecided.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import polars as pl
 
 from aligner.errors import InputFormatError
-from aligner.pairs.validate import Verdict
-
-DECISIONS = ("accept", "reject", "edit")
-DECIDED = ("decision", "edit_sent_more", "edit_sent_less", "comment")
-STORE = {
-    "pair_id": pl.Utf8,
-    "lang": pl.Utf8,
-    "sent_more": pl.Utf8,  # the sentences the decision was taken on
-    "sent_less": pl.Utf8,
-    "decision": pl.Utf8,
-    "edit_sent_more": pl.Utf8,
-    "edit_sent_less": pl.Utf8,
-    "comment": pl.Utf8,
-    "edit_verdict": pl.Utf8,  # validator on the edited pair
-    "edit_verdict_reason": pl.Utf8,
-    "edit_verdict_message": pl.Utf8,
-    "history": pl.Utf8,  # JSON list of earlier decisions a forced apply replaced
-}
-REVIEW_COLUMNS = (
-    "pair_id", "lang", "film", "start_ms", "bias_type", "stereo_antistereo",
-    "src_sent_more", "src_sent_less", "context_before", "sent_more", "sent_less",
-    "context_after", "src_cue_ids", "tgt_cue_ids", "cosine", "margin", "confidence",
-    "status", "reason", "message", "verdict", "verdict_reason", "verdict_message",
-    "text_changed_since_decision", *DECIDED,
+from aligner.pairs.decisions import (
+    DECIDED,
+    DECISIONS,
+    Proposal,
+    Validator,
+    describe,
+    empty_store,
+    frame_of,
+    records_of,
+    write_decision,
 )
-Validator = Callable[[str, str, str], Verdict]  # (lang, sent_more, sent_less) -> verdict
+
+SHEET_COLUMNS = (  # review.csv
+    "pair_id", "lang", "film", "start_ms", "bias_type", "stereo_antistereo",
+    "src_sent_more", "src_sent_less", "context_before", "tgt_time", "tgt_line",
+    "context_after", "sent_more", "sent_less", "concept", "counterpart", "slot",
+    "src_cue_ids", "tgt_cue_ids", "cosine", "margin", "confidence", "time_delta_ms",
+    "status", "reason", "message", "verdict", "verdict_reason", "verdict_message",
+    "text_changed_since_decision", "revision", "reviewer", *DECIDED,
+)
+REVIEW_COLUMNS = (*SHEET_COLUMNS, "lines")  # review.jsonl: lines holds the context, nested
+NEIGHBOURS = 2  # lines shown on each side of the aligned line (the page; the CSV shows 1)
+LINE = pl.Struct({"lang": pl.Utf8, "role": pl.Utf8, "cue_id": pl.Utf8, "start_ms": pl.Int64,
+                  "end_ms": pl.Int64, "text": pl.Utf8})
+OPTIONAL = {"status": pl.Utf8, "reason": pl.Utf8, "message": pl.Utf8, "verdict": pl.Utf8,
+            "verdict_reason": pl.Utf8, "verdict_message": pl.Utf8, "concept": pl.Utf8,
+            "counterpart": pl.Utf8, "slot": pl.Utf8, "bias_type": pl.Utf8,
+            "stereo_antistereo": pl.Utf8, "src_sent_more": pl.Utf8, "src_sent_less": pl.Utf8,
+            "src_cue_ids": pl.Utf8, "start_ms": pl.Int64, "cosine": pl.Float64,
+            "margin": pl.Float64, "confidence": pl.Float64}
 
 
-def empty_store() -> pl.DataFrame:
-    return pl.DataFrame(schema=STORE)
+class Validators:
+    """The one validator, called as (lang, sent_more, sent_less), loading each language once.
+
+    Edits are checked with the same plugin and lexicon as every machine pair.
+    """
+
+    def __init__(self, lexicons: Path | None = None):
+        self.lexicons = lexicons
+        self.loaded: dict[str, tuple] = {}
+
+    def language(self, lang: str) -> tuple:
+        """(plugin, lexicon) for ``lang``."""
+        from aligner.lexicon.load import load_lexicon
+        from aligner.plugins import get_plugin
+
+        if lang not in self.loaded:
+            self.loaded[lang] = (get_plugin(lang), load_lexicon(lang, self.lexicons))
+        return self.loaded[lang]
+
+    def __call__(self, lang: str, more: str, less: str):
+        from aligner.pairs.validate import validate_pair
+
+        return validate_pair(more, less, *self.language(lang))
+
+
+def clock(ms: int | None) -> str | None:
+    """Milliseconds as an SRT timestamp, so a reviewer can find the line in the file."""
+    if ms is None:
+        return None
+    hours, rest = divmod(int(ms), 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    seconds, millis = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{seconds:02d},{millis:03d}"
+
+
+class _Lines:
+    """Cue lines by film and language, found by the raw cue ids pairs refer to."""
+
+    def __init__(self, cues: pl.DataFrame | None):
+        self.rows: dict[tuple[str, str], dict[int, dict]] = {}
+        self.by_raw: dict[tuple[str, str, str], int] = {}
+        for row in cues.iter_rows(named=True) if cues is not None else ():
+            film, lang = row["film"], row["lang"]
+            self.rows.setdefault((film, lang), {})[row["idx"]] = row
+            for raw in row["cue_ids"]:
+                self.by_raw.setdefault((film, lang, raw), row["idx"])
+
+    def find(self, film: str, lang: str, raw_ids: str | None) -> list[int]:
+        ids = (raw_ids or "").split()
+        return sorted({self.by_raw[k] for raw in ids if (k := (film, lang, raw)) in self.by_raw})
+
+    def langs(self, film: str) -> list[str]:
+        return sorted(lang for f, lang in self.rows if f == film)
+
+    def around(self, film: str, lang: str, found: list[int]) -> list[dict]:
+        """The found lines and NEIGHBOURS lines either side, each with its role."""
+        rows = self.rows.get((film, lang), {})
+        picked = []
+        for idx in range(found[0] - NEIGHBOURS, found[-1] + NEIGHBOURS + 1):
+            if idx in rows:
+                role = "before" if idx < found[0] else "after" if idx > found[-1] else "line"
+                row = rows[idx]
+                picked.append({"lang": lang, "role": role, "cue_id": row.get("cue_id"),
+                               "start_ms": row.get("start_ms"), "end_ms": row.get("end_ms"),
+                               "text": row["text"]})
+        return picked
+
+
+def _timed(line: dict | None) -> str | None:
+    if line is None:
+        return None
+    stamp = clock(line["start_ms"])
+    return f"[{stamp}] {line['text']}" if stamp else line["text"]
 
 
 def _context(pairs: pl.DataFrame, cues: pl.DataFrame | None) -> pl.DataFrame:
-    """The target lines before and after each pair's aligned line(s), from a CUES frame."""
-    before, after = [], []
-    by_raw: dict[tuple[str, str, str], int] = {}
-    texts: dict[tuple[str, str, int], str] = {}
-    if cues is not None:
-        for row in cues.iter_rows(named=True):
-            texts[(row["film"], row["lang"], row["idx"])] = row["text"]
-            for raw in row["cue_ids"]:
-                by_raw.setdefault((row["film"], row["lang"], raw), row["idx"])
+    """The aligned target line, its neighbours with times, and the English line's, per pair."""
+    index = _Lines(cues)
+    columns: dict[str, list] = {name: [] for name in (
+        "tgt_line", "tgt_time", "context_before", "context_after", "lines")}
     for row in pairs.iter_rows(named=True):
-        found = [by_raw[key] for raw in (row["tgt_cue_ids"] or "").split()
-                 if (key := (row["film"], row["lang"], raw)) in by_raw]
         film, lang = row["film"], row["lang"]
-        before.append(texts.get((film, lang, min(found) - 1)) if found else None)
-        after.append(texts.get((film, lang, max(found) + 1)) if found else None)
-    return pairs.with_columns(context_before=pl.Series(before, dtype=pl.Utf8),
-                              context_after=pl.Series(after, dtype=pl.Utf8))
+        lines: list[dict] = []
+        found = index.find(film, lang, row["tgt_cue_ids"])
+        target = index.around(film, lang, found) if found else []
+        for other in index.langs(film):
+            src = index.find(film, other, row.get("src_cue_ids")) if other != lang else []
+            if src:
+                lines += index.around(film, other, src)
+                break
+        lines += target
+        aligned = [line for line in target if line["role"] == "line"]
+        before = [line for line in target if line["role"] == "before"]
+        after = [line for line in target if line["role"] == "after"]
+        columns["tgt_line"].append(" ".join(line["text"] for line in aligned) or None)
+        columns["tgt_time"].append(clock(aligned[0]["start_ms"]) if aligned else None)
+        columns["context_before"].append(_timed(before[-1] if before else None))
+        columns["context_after"].append(_timed(after[0] if after else None))
+        columns["lines"].append(lines)
+    return pairs.with_columns(
+        *(pl.Series(name, values, dtype=pl.Utf8) for name, values in columns.items()
+          if name != "lines"),
+        pl.Series("lines", columns["lines"], dtype=pl.List(LINE)),
+    )
+
+
+def _time_deltas(pairs: pl.DataFrame, aligned: pl.DataFrame | None) -> pl.DataFrame:
+    """Each pair's link's distance from the film's fitted time map (mapped minus actual)."""
+    if aligned is None or aligned.height == 0 or "time_delta_ms" not in aligned.columns:
+        return pairs.with_columns(time_delta_ms=pl.lit(None, pl.Int64))
+    links = aligned.filter(pl.col("tgt_text").is_not_null()).select(
+        "film",
+        src_cue_ids=pl.col("src_cue_ids").list.join(" "),
+        tgt_cue_ids=pl.col("tgt_cue_ids").list.join(" "),
+        time_delta_ms=pl.col("time_delta_ms"),
+    ).unique(["film", "src_cue_ids", "tgt_cue_ids"], keep="first")
+    return pairs.join(links, on=["film", "src_cue_ids", "tgt_cue_ids"], how="left")
 
 
 def export_review(
-    pairs: pl.DataFrame, cues: pl.DataFrame | None = None, store: pl.DataFrame | None = None
+    pairs: pl.DataFrame,
+    cues: pl.DataFrame | None = None,
+    store: pl.DataFrame | None = None,
+    aligned: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
     """One review row per pair, earlier decisions filled in, ordered by film and time.
 
-    ``pairs`` is a PAIRS frame (verdict columns optional); ``cues`` a CUES frame of the
-    target language(s) for context lines; ``store`` the decisions taken so far.
+    ``pairs`` is a PAIRS frame (verdict and provenance columns optional, so the build's
+    dataset CSV works too); ``cues`` a CUES frame of the target and source languages for
+    the lines around each pair; ``aligned`` the ALIGNMENT frame for the time map;
+    ``store`` the decisions taken so far. Columns: REVIEW_COLUMNS (SHEET_COLUMNS, then
+    ``lines``: the context nested, which a CSV cannot hold, for the review page).
     """
-    sheet = _context(pairs, cues)
-    for column in ("verdict", "verdict_reason", "verdict_message"):
-        if column not in sheet.columns:
-            sheet = sheet.with_columns(pl.lit(None, pl.Utf8).alias(column))
+    sheet = pairs.with_columns(pl.lit(None, dtype).alias(name) for name, dtype in
+                               OPTIONAL.items() if name not in pairs.columns)
+    sheet = _time_deltas(_context(sheet, cues), aligned)
     store = store if store is not None else empty_store()
     earlier = store.select(
-        "pair_id", "lang", *DECIDED,
+        "pair_id", "lang", *DECIDED, "revision", "reviewer",
         decided_more=pl.col("sent_more"), decided_less=pl.col("sent_less"),
     )
     sheet = sheet.join(earlier, on=["pair_id", "lang"], how="left")
@@ -94,13 +202,57 @@ def export_review(
     return sheet.sort("film", "start_ms", "pair_id", nulls_last=True).select(REVIEW_COLUMNS)
 
 
+def write_review(review: pl.DataFrame, sheet: Path, twin: Path) -> None:
+    """The sheet as CSV for spreadsheets, and whole (nested lines included) as JSON lines."""
+    from aligner.pairs.io import write_csv, write_jsonl
+
+    write_csv(review.select(SHEET_COLUMNS), sheet)
+    write_jsonl(review, twin)
+
+
+def unapplied(path: Path, store: pl.DataFrame | None) -> int:
+    """How many rows of the sheet at ``path`` hold decisions, edits or comments the store
+    does not: a linguist's work that writing a fresh sheet there would destroy."""
+    from aligner.pairs.io import read_frame
+
+    if not path.exists():
+        return 0
+    sheet = read_frame(path)
+    filled = [c for c in DECIDED if c in sheet.columns]
+    if not filled or "pair_id" not in sheet.columns:
+        return 0
+    worked = sheet.filter(pl.any_horizontal(pl.col(c).is_not_null() for c in filled))
+    if store is not None and worked.height and "lang" in sheet.columns:
+        known = store.select("pair_id", "lang", *filled)
+        worked = worked.select("pair_id", "lang", *filled).join(
+            known, on=["pair_id", "lang", *filled], how="anti", nulls_equal=True
+        )
+    return worked.height
+
+
+def safe_sheet_path(path: Path, store: pl.DataFrame | None) -> Path:
+    """``path``, or the first of ``<stem>.new.csv``, ``<stem>.new2.csv``, ... that holds no
+    unapplied work: a sheet with a linguist's decisions is never overwritten."""
+    stem = path.name.removesuffix(".csv")
+    candidates = [path, path.with_name(f"{stem}.new.csv")]
+    number = 2
+    while True:
+        for candidate in candidates:
+            if unapplied(candidate, store) == 0:
+                return candidate
+        candidates = [path.with_name(f"{stem}.new{number}.csv")]
+        number += 1
+
+
 @dataclass
 class ApplyReport:
     added: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # a decision the sheet showed, revised
     conflicts: list[str] = field(default_factory=list)  # "pair_id/lang: stored X, sheet Y"
     forced: list[str] = field(default_factory=list)
     invalid_edits: list[str] = field(default_factory=list)  # stored, but the validator objects
+    unknown: list[dict] = field(default_factory=list)  # sheet rows for pairs that do not exist
 
 
 def _decision(row: dict, path: str) -> dict[str, str | None] | None:
@@ -120,8 +272,16 @@ def _decision(row: dict, path: str) -> dict[str, str | None] | None:
             "comment": row.get("comment")}
 
 
-def _describe(cells: dict) -> str:
-    return "/".join(str(cells.get(k) or "") for k in DECIDED).rstrip("/")
+def _base_revision(row: dict, path: str) -> int | None:
+    """The revision of the stored decision the sheet was exported with (None: it had none)."""
+    value = row.get("revision")
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise InputFormatError(f"revision {value!r} is not a whole number", path,
+                               row.get("line")) from None
 
 
 def apply_review(
@@ -130,77 +290,89 @@ def apply_review(
     validator: Validator,
     path: str = "review sheet",
     force: bool = False,
+    known: set[tuple[str, str]] | None = None,
+    reviewer: str | None = None,
 ) -> tuple[pl.DataFrame, ApplyReport]:
     """Merge a reviewed sheet into the decision store; returns the new store and what happened.
 
     ``reviewed`` needs pair_id, lang, sent_more, sent_less and the decision columns
-    (``line`` is used in error messages). Undecided rows are skipped.
+    (``revision``, when present, says which stored decision the sheet showed; ``line`` is
+    used in error messages). Undecided rows are skipped. With ``known`` (the pairs that
+    exist), a decision for any other pair is not stored but returned in ``unknown``.
     """
     report = ApplyReport()
-    records = {(row["pair_id"], row["lang"]): row for row in store.iter_rows(named=True)}
+    records = records_of(store)
     for row in reviewed.iter_rows(named=True):
         cells = _decision(row, path)
         if cells is None:
             continue
         key = (row["pair_id"], row["lang"])
-        label = f"{key[0]}/{key[1]}"
-        old = records.get(key)
-        if old is not None and all(old[k] == cells[k] for k in DECIDED):
-            report.unchanged.append(label)
+        if known is not None and key not in known:
+            report.unknown.append(row)
             continue
-        history = json.loads(old["history"]) if old and old["history"] else []
-        if old is not None:
-            if not force:
-                report.conflicts.append(f"{label}: stored {_describe(old)}, "
-                                        f"sheet {_describe(cells)}")
-                continue
-            history.append({k: old[k] for k in ("sent_more", "sent_less", *DECIDED)})
-            report.forced.append(label)
-        else:
-            report.added.append(label)
-        verdict = _edit_verdict(row, cells, validator)
-        if verdict is not None and verdict.status != "ok":
-            report.invalid_edits.append(f"{label}: {verdict.reason}: {verdict.message}")
-        records[key] = {
-            "pair_id": key[0], "lang": key[1],
-            "sent_more": row.get("sent_more"), "sent_less": row.get("sent_less"),
-            **cells,
-            "edit_verdict": verdict.status if verdict else None,
-            "edit_verdict_reason": verdict.reason if verdict else None,
-            "edit_verdict_message": verdict.message if verdict else None,
-            "history": json.dumps(history, ensure_ascii=False) if history else None,
-        }
-    merged = pl.DataFrame(list(records.values()), schema=STORE) if records else empty_store()
-    return merged.sort("pair_id", "lang"), report
+        proposal = Proposal(key, (row.get("sent_more"), row.get("sent_less")), cells,
+                            _base_revision(row, path), reviewer)
+        change = write_decision(records, proposal, validator, force)
+        if change.kind == "conflict":
+            report.conflicts.append(f"{change.label}: stored {describe(change.record)}, "
+                                    f"sheet {describe(cells)}")
+            continue
+        getattr(report, change.kind).append(change.label)
+        if change.verdict is not None and change.verdict.status != "ok":
+            report.invalid_edits.append(
+                f"{change.label}: {change.verdict.reason}: {change.verdict.message}")
+    return frame_of(records), report
 
 
-def _edit_verdict(row: dict, cells: dict, validator: Validator) -> Verdict | None:
-    """Validate an edited pair: edited sides replace the originals, untouched sides stay."""
-    if cells["decision"] != "edit":
-        return None
-    more = cells["edit_sent_more"] or row.get("sent_more") or ""
-    less = cells["edit_sent_less"] or row.get("sent_less") or ""
-    return validator(row["lang"], more, less)
+def decision_status(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
+    """Every stored decision with its ``effect`` on these pairs.
+
+    A decision for a pair id the pairs no longer hold is kept in the store (the pair may
+    come back) but applied to nothing, and said so; so is one taken on text that changed.
+    """
+    current = pairs.select("pair_id", "lang", "sent_more", "sent_less")
+    joined = store.join(current, on=["pair_id", "lang"], how="left", suffix="_now")
+    exists = pl.col("pair_id").is_in(current["pair_id"].implode())
+    same = (pl.col("sent_more").eq_missing(pl.col("sent_more_now"))
+            & pl.col("sent_less").eq_missing(pl.col("sent_less_now")))
+    effect = (
+        pl.when(pl.col("decision").is_null()).then(pl.lit("undone"))
+        .when(~exists).then(pl.lit("not applied: no such pair in this build"))
+        .when(~same).then(pl.lit("not applied: text changed since the decision"))
+        .when((pl.col("decision") == "edit") & (pl.col("edit_verdict") != "ok"))
+        .then(pl.lit("edit fails validation: pair left out"))
+        .otherwise(pl.lit("applied"))
+    )
+    return joined.select("pair_id", "lang", "decision", effect=effect)
 
 
 def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
-    """Pairs after review: rejected ones dropped, edits (that validate) written in.
+    """Pairs after review: rejected ones dropped, edits written in.
 
-    Undecided pairs keep the machine verdict; a pair reviewed on different text than
-    it now has keeps its machine text too (the decision no longer applies).
+    An edit that validates replaces the pair's sentences (and brings in a pair the
+    machine rejected: the linguist repaired it); an edit that does not validate drops the
+    pair, since a linguist said its text is wrong. Undecided pairs keep the machine
+    verdict; a pair reviewed on different text than it now has keeps its machine text
+    too (the decision no longer applies).
     """
     decided = store.select("pair_id", "lang", "decision", "edit_sent_more", "edit_sent_less",
                            "edit_verdict", decided_more="sent_more", decided_less="sent_less")
     merged = pairs.join(decided, on=["pair_id", "lang"], how="left")
     current = (pl.col("decided_more").eq_missing(pl.col("sent_more"))
                & pl.col("decided_less").eq_missing(pl.col("sent_less")))
-    use_edit = current & (pl.col("decision") == "edit") & (pl.col("edit_verdict") == "ok")
-    merged = merged.filter(~(current & (pl.col("decision") == "reject")).fill_null(False))
+    edited = current & (pl.col("decision") == "edit")
+    use_edit = edited & (pl.col("edit_verdict") == "ok")
+    dropped = current & ((pl.col("decision") == "reject") | (edited & ~use_edit))
+    merged = merged.filter(~dropped.fill_null(False))
+    repaired = {"status": pl.lit("ok"), "verdict": pl.lit("ok"),
+                "verdict_reason": pl.lit(None, pl.Utf8), "verdict_message": pl.lit(None, pl.Utf8)}
     merged = merged.with_columns(
         sent_more=pl.when(use_edit).then(pl.coalesce("edit_sent_more", "sent_more"))
         .otherwise(pl.col("sent_more")),
         sent_less=pl.when(use_edit).then(pl.coalesce("edit_sent_less", "sent_less"))
         .otherwise(pl.col("sent_less")),
+        **{name: pl.when(use_edit).then(value).otherwise(pl.col(name))
+           for name, value in repaired.items() if name in pairs.columns},
     )
     return merged.drop("decision", "edit_sent_more", "edit_sent_less", "edit_verdict",
                        "decided_more", "decided_less")

@@ -9,7 +9,7 @@ a target pair, or a reason code saying why there is none.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
@@ -17,12 +17,13 @@ import polars as pl
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import match_case
 from aligner.frames import PAIRS, conform
-from aligner.lexicon.model import Lexicon, counterpart_form
+from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon, counterpart_form
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
-from aligner.pairs.concepts import are_counterparts, counterpart_ids
-from aligner.pairs.diff import apply_edits, compare, span
-from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
+from aligner.pairs.analysis import Analysis, PairReader, Side, predict
+from aligner.pairs.concepts import CONTRAST, counterpart_ids
+from aligner.pairs.terms import find_terms, is_name
+from aligner.plugins import FormMatch, LanguagePlugin, Token
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Outcome:
     concept: str | None = None
     counterpart: str | None = None
     slot: str | None = None
+    flipped: bool = False  # natural is the English swapped side's (the line had the counterpart)
 
     @classmethod
     def reject(cls, code: str, concepts: tuple[str | None, str | None] = (None, None),
@@ -60,152 +62,234 @@ class Outcome:
         return cls(code, r.message(code, **details), concept=concepts[0], counterpart=concepts[1])
 
 
-def _is_pronoun(plugin: LanguagePlugin, word: str) -> bool:
-    """he/she and their clitic forms (she'll, he's): the English tokenizer keeps those whole."""
-    return plugin.fold(word).split("'")[0] in plugin.pronouns
-
-
-def english_swap(original: str, swapped: str, langs: Languages) -> tuple[str, str] | Outcome:
-    """The (concept, counterpart) the English pair swaps, or the reason it cannot be carried.
-
-    Pronouns that change alongside a concept ("She is a good mother" / "He is a good
-    father") are ignored: the concept swap carries the pair.
-    """
-    comparison = compare(langs.en, langs.en_lexicon, original, swapped)
-    if not comparison.swaps:
-        words = [comparison.tokens_a[i].text for i in comparison.residual_a] + [
-            comparison.tokens_b[i].text for i in comparison.residual_b
-        ]
-        if words and all(_is_pronoun(langs.en, w) for w in words):
-            if not langs.tgt.gendered_pronouns:
-                return Outcome.reject(r.GENDERLESS_PRONOUN, words="/".join(words),
-                                      language=langs.tgt.name)
-            return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail="pronoun pairs are not transferred")
+def english_swap(original: str, swapped: str, langs: Languages,
+                 bias_type: str | None = None) -> Analysis | Outcome:
+    """The English pair as the pair model reads it (one swap), or why it has none."""
+    analysis = PairReader(langs.en, langs.en_lexicon).analyse(original, swapped, bias_type)
+    if analysis.problem is not None or analysis.swap is None:
+        detail = analysis.problem.message() if analysis.problem else "no swap"
+        return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail=detail)
+    if analysis.swap is None or analysis.relation is None or analysis.relation.kind == CONTRAST:
         return Outcome.reject(r.ENGLISH_NOT_A_SWAP,
-                              detail=f"no lexicon concept in {comparison.residual_words()}")
-    if len(comparison.swaps) > 1:
-        swaps = ", ".join(f"{s.a.surface}->{s.b.surface}" for s in comparison.swaps)
-        return Outcome.reject(r.ENGLISH_NOT_A_SWAP, detail=f"several swaps: {swaps}")
-    swap = comparison.swaps[0]
-    return swap.a.concept, swap.b.concept
+                              detail="a group term set against a plain description")
+    return analysis
 
 
 def _missing(concept: str, langs: Languages) -> str | None:
     """Why the target lexicon cannot write ``concept``; None when it can."""
     lexicon = langs.tgt_lexicon
+    if is_name(concept):
+        return None
     if concept not in lexicon:
         return f"{concept} is not in the {lexicon.lang} lexicon"
+    if not lexicon[concept].forms and any(c in lexicon and lexicon[c].forms
+                                          for c in lexicon[concept].shares):
+        return None  # written with the forms of the concepts it shares
     return lexicon[concept].missing
 
 
-def _stand_ins(
-    matches: list[FormMatch], concept: str, counterpart: str, langs: Languages
-) -> list[tuple[FormMatch, str]]:
-    """Same-category concepts of the line that can carry the English swap, with their new concept.
+def _spellings(concept_id: str, lexicon: Lexicon) -> list[Concept]:
+    """The concept and the concepts whose forms it is declared to share (``shares``):
+    Estonian naine is woman and wife, so a line saying naine can carry gender.wife."""
+    concept = lexicon[concept_id]
+    return [concept, *(lexicon[c] for c in concept.shares if c in lexicon)]
 
-    Translators pick the word the language prefers: English "wife" becomes Estonian
-    "naine" (woman), "Jewish accountant" becomes "juudist raamatupidaja" (a Jew).
-    Such a form stands in for the English concept when it is the swap's counterpart's
-    counterpart, or when its own lexicon entry names exactly one counterpart.
-    """
-    if concept not in langs.en_lexicon:
-        return []
-    category = langs.en_lexicon[concept].category
-    lexicon = langs.tgt_lexicon
+
+@dataclass(frozen=True)
+class Found:
+    """Where the English concept is in the target line, and what to write instead."""
+
+    match: FormMatch
+    old: Concept  # the concept whose forms the line uses
+    new: Concept  # the concept whose forms replace them
+    flipped: bool = False  # the line holds the counterpart: the natural side is the other
+
+
+def _hits(terms: list[FormMatch], concept: str, counterpart: str, langs: Languages,
+          flipped: bool) -> list[Found]:
+    lexicon, fold = langs.tgt_lexicon, langs.tgt.fold
+    olds, news = _spellings(concept, lexicon), _spellings(counterpart, lexicon)
     found = []
-    for match in matches:
-        if lexicon[match.concept].category != category or match.concept == counterpart:
-            continue
-        if are_counterparts(lexicon, match.concept, counterpart):
-            found.append((match, counterpart))
-            continue
-        listed = [c for c in counterpart_ids(lexicon[match.concept]) if not _missing(c, langs)]
-        if len(listed) == 1:
-            found.append((match, listed[0]))
+    for term in terms:
+        for position, old in enumerate(olds):
+            if any(fold(f) == fold(term.surface) for f in old.forms.get(term.slot, ())) or (
+                    term.concept == old.id):
+                new = news[position] if position < len(news) else news[0]
+                found.append(Found(replace(term, concept=old.id), old, new, flipped))
+                break
     return found
 
 
-def _locate(
-    tokens: list[Token], concept: str, counterpart: str, langs: Languages
-) -> tuple[FormMatch, str] | Outcome:
-    """The one form of ``concept`` (or of a stand-in) in the line, and the concept to swap in."""
-    matches = langs.tgt.match_forms(tokens, langs.tgt_lexicon)
-    hits = [(m, counterpart) for m in matches if m.concept == concept]
-    if not hits:
-        hits = _stand_ins(matches, concept, counterpart, langs)
-    if not hits:
-        missing = _missing(concept, langs)
-        if missing:
-            return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
-                                  language=langs.tgt.name, concept=concept, detail=missing)
-        return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, (concept, None),
-                              language=langs.tgt.name, concept=concept)
+def _names(tokens: list[Token], concept: str, counterpart: str, langs: Languages) -> list[Found]:
+    """The English name as the target line writes it (Mary in Estonian, राहुल in Hindi), to be
+    replaced by the counterpart name as the target language writes it."""
+    names = langs.tgt_lexicon.names
+    if names is None:
+        return []
+    fold = langs.tgt.fold
+    wanted = {fold(n) for n in names.spellings(concept[len(NAME_PREFIX):])}
+    written = names.spellings(counterpart[len(NAME_PREFIX):])
+    if not wanted or not written:
+        return []
+    found = []
+    for index, token in enumerate(tokens):
+        if fold(token.text) in wanted:
+            old_id, new_id = NAME_PREFIX + fold(token.text), NAME_PREFIX + fold(written[0])
+            match = FormMatch(old_id, "sg", index, index + 1, token.text)
+            old = replace(langs.tgt_lexicon[old_id], forms={"sg": (token.text,)})
+            new = replace(langs.tgt_lexicon[new_id], forms={"sg": (written[0],)})
+            found.append(Found(match, old, new))
+    return found
+
+
+def _locate(text: str, tokens: list[Token], concept: str, counterpart: str,
+            langs: Languages) -> Found | Outcome:
+    """The one place the line writes the English concept (or, failing that, its
+    counterpart, which makes the line the other side of the pair)."""
+    if is_name(concept):
+        hits = _names(tokens, concept, counterpart, langs)
+    elif concept not in langs.tgt_lexicon:
+        hits = []
+    else:
+        terms = find_terms(langs.tgt, langs.tgt_lexicon, tokens)
+        hits = _hits(terms, concept, counterpart, langs, False) or _hits(
+            terms, counterpart, concept, langs, True)
     if len(hits) > 1:
-        return Outcome.reject(r.AMBIGUOUS_MATCH, (concept, None), concept=concept, count=len(hits))
-    return hits[0]
+        hits = [h for h in hits if _changes(text, tokens, h, langs)] or hits
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        return Outcome.reject(r.AMBIGUOUS_MATCH, (concept, None), concept=concept,
+                              count=len(hits))
+    return _stand_in(text, tokens, concept, counterpart, langs)
 
 
-def _counterpart_missing(concept: str, counterpart: str, langs: Languages) -> Outcome | None:
-    missing = _missing(counterpart, langs)
-    if missing is None:
-        return None
-    return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
-                          language=langs.tgt.name, concept=counterpart, detail=missing)
+def _changes(text: str, tokens: list[Token], hit: Found, langs: Languages) -> bool:
+    made = _make(text, tokens, hit, langs)
+    return isinstance(made, str) and langs.tgt.fold(made) != langs.tgt.fold(text)
 
 
-def swap_line(text: str, concept: str, counterpart: str, langs: Languages) -> Outcome:
+def _stand_in(text: str, tokens: list[Token], concept: str, counterpart: str,
+              langs: Languages) -> Outcome:
+    """No form of the concept: offer a same-category term of the line for review, or decline.
+
+    Translators pick the word their language prefers (English "wife" may be Estonian
+    "naine"); when such a word has one declared counterpart, the pair it makes goes
+    to review flagged ``stand-in``, never into the benchmark unreviewed.
+    """
+    if _is_pronoun(concept, langs):  # उसे, उसने, उसकी: pronoun forms that mark no gender
+        return Outcome.reject(r.GENDERLESS_PRONOUN, (concept, counterpart),
+                              words=_pronoun_words(concept, counterpart, langs),
+                              language=langs.tgt.name)
+    missing = _missing(concept, langs)
+    if missing:
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                              language=langs.tgt.name, concept=concept, detail=missing)
+    lexicon = langs.tgt_lexicon
+    category = lexicon[concept].category if concept in lexicon else None
+    for term in find_terms(langs.tgt, lexicon, tokens):
+        if is_name(term.concept) or term.concept == counterpart:
+            continue
+        other = lexicon[term.concept]
+        partners = [c for c in counterpart_ids(other) if c in lexicon and not _missing(c, langs)]
+        if other.category != category or len(partners) != 1:
+            continue
+        made = _make(text, tokens, Found(term, other, lexicon[partners[0]]), langs)
+        if isinstance(made, str):
+            stand = Outcome.reject(r.STAND_IN, (concept, counterpart), language=langs.tgt.name,
+                                   concept=concept, surface=term.surface, found=other.id)
+            return replace(stand, natural=text, swapped=made, slot=term.slot)
+    return Outcome.reject(r.CONCEPT_NOT_IN_TARGET_LINE, (concept, None),
+                          language=langs.tgt.name, concept=concept)
+
+
+def _is_pronoun(concept: str, langs: Languages) -> bool:
+    return concept in langs.en_lexicon and langs.en_lexicon[concept].pos == "pronoun"
+
+
+def _pronoun_words(concept: str, counterpart: str, langs: Languages) -> str:
+    forms = [langs.en_lexicon[c].form("nom") or c for c in (concept, counterpart)
+             if c in langs.en_lexicon]
+    return "/".join(forms)
+
+
+def _make(text: str, tokens: list[Token], hit: Found, langs: Languages,
+          coreferent: bool = False) -> str | Outcome:
+    """The line with the found form replaced and the plugin's required agreement applied."""
+    form = counterpart_form(hit.old, hit.new, hit.match.slot, hit.match.surface, langs.tgt.fold)
+    if form is None:
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (hit.old.id, hit.new.id),
+                              language=langs.tgt.name, concept=hit.new.id,
+                              detail=f"no form for slot {hit.match.slot}")
+    fold = langs.tgt.fold
+    listed = next((f for f in hit.old.forms.get(hit.match.slot, ())
+                   if fold(f) == fold(hit.match.surface)), hit.match.surface)
+    form = langs.tgt.spell_like(hit.match.surface, listed, form)
+    written = form if hit.match.chars is not None and hit.match.chars[0] > tokens[
+        hit.match.first].start else match_case(hit.match.surface, form)
+    side = Side(text, tokens, [langs.tgt.fold(t.text) for t in tokens], [])
+    parse = langs.parser(text) if langs.parser else None
+    try:
+        guess = predict(langs.tgt, langs.tgt_lexicon, side, hit.match, hit.new, written, parse,
+                        optional=coreferent)
+    except ValueError as err:
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (hit.old.id, hit.new.id), detail=str(err))
+    if guess.unresolved is not None:
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (hit.old.id, hit.new.id),
+                              detail=guess.unresolved)
+    return guess.text
+
+
+def swap_line(text: str, concept: str, counterpart: str, langs: Languages,
+              coreferent: bool = False) -> Outcome:
     """The target line with ``concept`` replaced by ``counterpart`` and agreement applied.
 
     The line is not normalised: the natural side must stay exactly as subtitled, so
-    only the plugin's ``fold`` (inside matching) sees spelling variants.
+    only the plugin's ``fold`` (inside matching) sees spelling variants. With
+    ``coreferent`` (the English pair changed its pronouns along with the swap) the
+    words the plugin says *may* follow the swap follow it too.
     """
-    unavailable = _counterpart_missing(concept, counterpart, langs)
-    if unavailable is not None:
-        return unavailable
+    missing = _missing(counterpart, langs)
+    if missing is not None and not _is_pronoun(concept, langs):
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                              language=langs.tgt.name, concept=counterpart, detail=missing)
     tokens = langs.tgt.tokenize(text)
-    located = _locate(tokens, concept, counterpart, langs)
+    located = _locate(text, tokens, concept, counterpart, langs)
     if isinstance(located, Outcome):
         return located
-    found, counterpart = located
-    concept = found.concept
-    old, new = langs.tgt_lexicon[concept], langs.tgt_lexicon[counterpart]
-    form = counterpart_form(old, new, found.slot, found.surface, langs.tgt.fold)
-    if form is None:
-        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
-                              language=langs.tgt.name, concept=counterpart,
-                              detail=f"no form for slot {found.slot}")
-    start, end = span(tokens, found)
-    swap = Edit(start, end, found.surface, match_case(found.surface, form), "swap")
-    try:
-        parse = langs.parser(text) if langs.parser else None
-        agreement = langs.tgt.agreement_edits(
-            text, tokens, found, new, langs.tgt_lexicon, parse=parse
-        )
-        swapped = apply_edits(text, [swap, *agreement])
-    except (AgreementUnresolved, ValueError) as err:
-        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (concept, counterpart), detail=str(err))
-    return Outcome(None, "", text, swapped, concept, counterpart, found.slot)
+    made = _make(text, tokens, located, langs, coreferent)
+    if isinstance(made, Outcome):
+        return made
+    if langs.tgt.fold(made) == langs.tgt.fold(text):
+        return Outcome.reject(r.GENDERLESS_PRONOUN, (concept, counterpart),
+                              words=_pronoun_words(concept, counterpart, langs),
+                              language=langs.tgt.name)
+    old, new = located.old.id, located.new.id
+    if located.flipped:
+        return Outcome(None, "", made, text, new, old, located.match.slot, flipped=True)
+    return Outcome(None, "", text, made, old, new, located.match.slot)
 
 
 def transfer_one(
     original: str, swapped: str, line: AlignedLine | None, langs: Languages,
-    min_confidence: float = 0.0, cue_id: str = "",
+    min_confidence: float = 0.0, cue_id: str = "", bias_type: str | None = None,
 ) -> Outcome:
     """English checks first (they hold whatever the alignment), then the target line's."""
-    concepts = english_swap(original, swapped, langs)
-    if isinstance(concepts, Outcome):
-        return concepts
-    concept, counterpart = concepts
-    unavailable = _counterpart_missing(concept, counterpart, langs)
-    if unavailable is not None:
-        return unavailable
+    english = english_swap(original, swapped, langs, bias_type)
+    if isinstance(english, Outcome):
+        return english
+    concept, counterpart = english.swap.a.concept, english.swap.b.concept
+    missing = _missing(counterpart, langs)
+    if missing is not None and not _is_pronoun(concept, langs):
+        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
+                              language=langs.tgt.name, concept=counterpart, detail=missing)
     if line is None or not line.text:
         return Outcome.reject(r.NOT_ALIGNED, (concept, counterpart), cue_id=cue_id,
                               language=langs.tgt.name)
     if line.confidence is not None and line.confidence < min_confidence:
         return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, (concept, counterpart),
                               confidence=line.confidence, threshold=min_confidence)
-    return swap_line(line.text, concept, counterpart, langs)
+    return swap_line(line.text, concept, counterpart, langs, english.coreferent)
 
 
 def _orig_side(seed: dict, line: AlignedLine | None) -> str:
@@ -242,7 +326,12 @@ def transfer_pairs(
             (seed["sent_more"], seed["sent_less"]) if side == "more"
             else (seed["sent_less"], seed["sent_more"])
         )
-        outcome = transfer_one(original, swapped, line, langs, min_confidence, str(seed["cue_id"]))
+        cue = seed["cue_id"] or "(none: no English line matched the pair)"
+        outcome = transfer_one(original, swapped, line, langs, min_confidence, str(cue),
+                               seed.get("bias_type"))
+        if outcome.flipped:  # the line holds the English swapped side's concept
+            side = "less" if side == "more" else "more"
+            outcome = replace(outcome, natural=outcome.swapped, swapped=outcome.natural)
         more, less = (
             (outcome.natural, outcome.swapped) if side == "more"
             else (outcome.swapped, outcome.natural)
@@ -255,13 +344,13 @@ def transfer_pairs(
             "stereo_antistereo": seed["stereo_antistereo"],
             "sent_more": more,
             "sent_less": less,
-            "status": r.OK if outcome.reason is None else r.REJECTED,
+            "status": _status(outcome),
             "reason": outcome.reason,
             "message": outcome.message,
             "orig_side": side,
             "src_sent_more": seed["sent_more"],
             "src_sent_less": seed["sent_less"],
-            "src_cue_ids": " ".join(line.src_cue_ids) if line else str(seed["cue_id"]),
+            "src_cue_ids": " ".join(line.src_cue_ids) if line else seed["cue_id"] and str(cue),
             "tgt_cue_ids": " ".join(line.tgt_cue_ids) if line else None,
             "start_ms": seed.get("start_ms"),
             "cosine": line.cosine if line else None,
@@ -273,6 +362,13 @@ def transfer_pairs(
         })
     frame = pl.DataFrame(rows, schema=PAIRS) if rows else pl.DataFrame(schema=PAIRS)
     return conform(frame, PAIRS)
+
+
+def _status(outcome: Outcome) -> str:
+    """ok; ``review`` for a stand-in a linguist must confirm; else rejected."""
+    if outcome.reason is None:
+        return r.OK
+    return r.REVIEW if outcome.reason == r.STAND_IN else r.REJECTED
 
 
 def load_languages(

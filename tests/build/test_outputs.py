@@ -2,7 +2,8 @@ from pathlib import Path
 
 import polars as pl
 
-from aligner.build.outputs import _review_path, accepted_pairs
+from aligner.build.outputs import accepted_pairs
+from aligner.pairs.review import safe_sheet_path
 
 
 def pairs() -> pl.DataFrame:
@@ -43,15 +44,15 @@ def test_reviewed_only_needs_an_accept():
 
 def test_unapplied_review_work_is_never_overwritten(tmp_path: Path):
     sheet = tmp_path / "review.csv"
-    assert _review_path(sheet, None) == sheet  # nothing there yet
+    assert safe_sheet_path(sheet, None) == sheet  # nothing there yet
     pl.DataFrame({"pair_id": ["a"], "lang": ["et"], "decision": [None], "edit_sent_more": [None],
                   "edit_sent_less": [None], "comment": [None]},
                  schema_overrides={"decision": pl.Utf8, "edit_sent_more": pl.Utf8,
                                    "edit_sent_less": pl.Utf8, "comment": pl.Utf8}).write_csv(sheet)
-    assert _review_path(sheet, None) == sheet  # an untouched sheet may be refreshed
+    assert safe_sheet_path(sheet, None) == sheet  # an untouched sheet may be refreshed
     pl.DataFrame({"pair_id": ["a"], "lang": ["et"], "decision": ["accept"],
                   "edit_sent_more": [None], "edit_sent_less": [None], "comment": [None]},
                  schema_overrides={"edit_sent_more": pl.Utf8, "edit_sent_less": pl.Utf8,
                                    "comment": pl.Utf8}).write_csv(sheet)
-    assert _review_path(sheet, None).name == "review.new.csv"  # work not applied yet
-    assert _review_path(sheet, decisions(("a", "accept"))) == sheet  # applied: safe to refresh
+    assert safe_sheet_path(sheet, None).name == "review.new.csv"  # work not applied yet
+    assert safe_sheet_path(sheet, decisions(("a", "accept"))) == sheet  # applied: safe to refresh

@@ -62,9 +62,9 @@ def test_pronouns_and_categories(en):
     frame = cues("She'll need a tissue.", "Old people drive badly.", "He is gay.")
     found = extract(frame, *en)
     assert found["concepts"].to_list() == [
-        ["pronoun.she"],
+        ["gender.she"],
         ["age.old"],
-        ["pronoun.he", "sexual-orientation.gay"],
+        ["gender.he", "sexual-orientation.gay"],
     ]
     assert extract(frame, *en, include_pronouns=False)["cue_id"].to_list() == ["2", "3"]
     only_age = extract(frame, *en, categories=("age",))

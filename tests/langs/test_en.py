@@ -51,10 +51,27 @@ def test_curly_apostrophe_and_case(en):
     assert found(en, "WOMEN\u2019S football") == [("gender.woman", "pl_poss", "WOMEN\u2019S")]
 
 
-def test_pronouns_are_not_concepts(en):
-    plugin, lexicon = en
-    assert found(en, "She said he would call her.") == []
-    assert {"he", "she", "her", "him", "his", "himself", "herself"} <= plugin.pronouns
+def test_pronouns_are_concepts_whose_slot_is_read_from_context(en):
+    assert found(en, "She said he would call her.") == [
+        ("gender.she", "nom", "She"), ("gender.he", "nom", "he"), ("gender.she", "acc", "her")]
+    assert found(en, "He took her book, not his.") == [
+        ("gender.he", "nom", "He"), ("gender.she", "gen", "her"), ("gender.he", "poss", "his")]
+
+
+def test_group_adjective_with_a_plain_head_noun_is_one_plural_term(en):
+    assert found(en, "White people are loud.") == [("race-color.white", "pl", "White people")]
+    # "American" after a non-race word is a nationality of its own.
+    assert [c for c, _, _ in found(en, "a poor American woman")] == [
+        "socioeconomic.poor", "nationality.american", "gender.woman"]
+
+
+def test_man_and_woman_compounds_split_off_their_head(en):
+    plugin, _ = en
+    parts = plugin.compound_parts(plugin.tokenize("The spearman's aim"))
+    assert [t.text for t in parts[1]] == ["spear", "man's"]
+    assert [t.text for t in parts[0]] == ["The"]
+    assert [len(p) for p in plugin.compound_parts(plugin.tokenize("German human woman"))] == [
+        1, 1, 1]
 
 
 def test_sentence_split_and_token_spans():
@@ -94,7 +111,8 @@ def test_possessive():
 )
 def test_indefinite_article_agrees_with_the_swapped_word(en, text, concept, counterpart, expected):
     from aligner.analysis.text import match_case
-    from aligner.pairs.diff import apply_edits, span
+    from aligner.pairs.analysis import apply_edits
+    from aligner.pairs.terms import char_span as span
     from aligner.plugins import Edit
 
     plugin, lexicon = en
@@ -103,8 +121,19 @@ def test_indefinite_article_agrees_with_the_swapped_word(en, text, concept, coun
     new = lexicon[counterpart]
     start, end = span(tokens, match)
     swap = Edit(start, end, match.surface, match_case(match.surface, new.form(match.slot)), "swap")
-    edits = plugin.agreement_edits(text, tokens, match, new, lexicon)
+    edits = [e for e in plugin.agreement_edits(text, tokens, match, new, lexicon)
+             if e.kind == "agreement"]  # pronouns only *may* follow (see the optional test)
     assert apply_edits(text, [swap, *edits]) == expected
+
+
+def test_pronouns_of_the_old_gender_may_follow_a_gender_swap(en):
+    plugin, lexicon = en
+    text = "She said her mother was a woman."
+    tokens = plugin.tokenize(text)
+    match = next(m for m in plugin.match_forms(tokens, lexicon) if m.concept == "gender.woman")
+    optional = [(e.old, e.new, e.options) for e in plugin.agreement_edits(
+        text, tokens, match, lexicon["gender.man"], lexicon) if e.kind == "optional"]
+    assert optional == [("She", "He", ()), ("her", "his", ("him",))]  # "her" read as gen first
 
 
 @pytest.mark.parametrize(

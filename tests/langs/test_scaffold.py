@@ -1,35 +1,73 @@
-"""`align lang new`: a working plugin module and a lexicon directory, never overwriting."""
+"""`align lang new`: a working plugin found without reinstalling, never overwriting."""
 
-import importlib.util
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import langs
+from aligner import plugins
 from aligner.cli.main import app
-from aligner.plugins import LanguagePlugin
+from aligner.errors import ConfigError
+from aligner.lexicon.check import check_lexicon
+from aligner.lexicon.scaffold import next_step, scaffold
+from aligner.plugins import LanguagePlugin, get_plugin
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_new_language_scaffold(tmp_path):
+@pytest.fixture
+def checkout(tmp_path, monkeypatch):
+    """A second langs/ directory on the package path, as a checkout's own langs/ is."""
     (tmp_path / "langs").mkdir()
     shutil.copy(REPO / "langs" / "_template.py", tmp_path / "langs" / "_template.py")
+    monkeypatch.setattr(langs, "__path__", [*langs.__path__, str(tmp_path / "langs")])
+    plugins._registered.cache_clear()
+    yield tmp_path
+    plugins._registered.cache_clear()
+
+
+def test_new_language_is_found_without_reinstalling(checkout):
     runner = CliRunner()
-    result = runner.invoke(app, ["lang", "new", "fi", "--name", "Finnish", "--repo", str(tmp_path)])
+    result = runner.invoke(app, ["lang", "new", "fi", "--name", "Finnish", "--repo", str(checkout)])
     assert result.exit_code == 0, result.output
-    spec = importlib.util.spec_from_file_location("fi_plugin", tmp_path / "langs" / "fi.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert isinstance(module.plugin, LanguagePlugin)
-    assert module.plugin.code == "fi" and module.plugin.name == "Finnish"
-    assert [t.text for t in module.plugin.tokenize("Naiset ja miehet.")] == [
-        "Naiset", "ja", "miehet", "."]
-    assert (tmp_path / "lexicons" / "fi" / "README.md").is_file()
-    again = runner.invoke(app, ["lang", "new", "fi", "--repo", str(tmp_path)])
+    assert "install this checkout" in result.output  # tmp is not the checkout CineAlign runs
+    plugins._registered.cache_clear()
+    plugin = get_plugin("fi")
+    assert isinstance(plugin, LanguagePlugin)
+    assert plugin.code == "fi" and plugin.name == "Finnish"
+    assert [t.text for t in plugin.tokenize("Naiset ja miehet.")] == ["Naiset", "ja", "miehet", "."]
+    assert (checkout / "lexicons" / "fi" / "README.md").is_file()
+    (checkout / "lexicons" / "en").mkdir()
+    (checkout / "lexicons" / "en" / "age.toml").write_text(
+        '[old]\ncounterparts = []\nsg = "old"\n', encoding="utf-8"
+    )
+    (checkout / "lexicons" / "fi" / "age.toml").write_text('[old]\nsg = "vanha"\n', "utf-8")
+    found = check_lexicon("fi", root=checkout / "lexicons")
+    assert [p for p in found if p.severity == "error"] == []
+    again = runner.invoke(app, ["lang", "new", "fi", "--repo", str(checkout)])
     assert again.exit_code != 0
 
 
-def test_bad_code_is_refused(tmp_path):
-    result = CliRunner().invoke(app, ["lang", "new", "Finnish", "--repo", str(tmp_path)])
-    assert result.exit_code != 0
+def test_next_step_is_one_command_in_the_running_checkout():
+    assert next_step("fi", REPO).startswith("next: align lexicon coverage --tgt fi ")
+
+
+@pytest.mark.parametrize("code", ["Finnish", "fi\n", "f", "fi-FI", "../x", ""])
+def test_bad_code_is_refused(tmp_path, code):
+    with pytest.raises(ConfigError, match="language code"):
+        scaffold(code, "Finnish", tmp_path)
+
+
+@pytest.mark.parametrize("name", ['Fi"nnish', "Finnish\n", "Fin{name}", "", "  ", "4"])
+def test_bad_name_is_refused(tmp_path, name):
+    with pytest.raises(ConfigError, match="language name"):
+        scaffold("fi", name, tmp_path)
+
+
+def test_module_without_plugin_is_a_clear_error(checkout):
+    (checkout / "langs" / "zz.py").write_text("x = 1\n", encoding="utf-8")
+    plugins._registered.cache_clear()
+    with pytest.raises(plugins.UnknownLanguageError, match="defines no `plugin`"):
+        get_plugin("zz")

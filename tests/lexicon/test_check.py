@@ -7,7 +7,6 @@ from typer.testing import CliRunner
 
 from aligner.cli.main import app
 from aligner.lexicon.check import check_lexicon
-from aligner.plugins import get_plugin
 
 
 def write(root: Path, lang: str, category: str, text: str) -> Path:
@@ -18,7 +17,7 @@ def write(root: Path, lang: str, category: str, text: str) -> Path:
 
 
 def problems(root: Path, lang: str = "en", severity: str = "error") -> list:
-    return [p for p in check_lexicon(lang, get_plugin(lang), root) if p.severity == severity]
+    return [p for p in check_lexicon(lang, root=root) if p.severity == severity]
 
 
 @pytest.mark.parametrize("lang", ["en", "et", "hi"])
@@ -32,12 +31,66 @@ def test_form_of_two_concepts_in_one_category(tmp_path):
         "en",
         "gender",
         '[lady]\ncounterparts = ["gender.lord"]\nsg = "lady"\n\n'
-        '[lord]\ncounterparts = ["gender.lady"]\nsg = ["lord", "Lady"]\n',
+        '[lord]\ncounterparts = ["gender.lady"]\nsg = "lord"\n\n'
+        '[madam]\ncounterparts = ["gender.lord"]\nsg = ["madam", "Lady"]\n',
     )
     found = problems(tmp_path)
     assert len(found) == 1
     assert "'Lady' are also forms of gender.lady" in found[0].message
-    assert found[0].line == 5
+    assert found[0].line == 9
+
+
+WIDOWS_EN = (
+    '[widow]\ncounterparts = ["gender.widower"]\nsg = "widow"\n\n'
+    '[widower]\ncounterparts = ["gender.widow"]\nsg = "widower"\n'
+)
+
+
+def test_counterparts_may_share_a_form_in_the_same_slot(tmp_path):
+    """Latvian atraitni is the accusative singular of both atraitne and atraitnis."""
+    write(tmp_path, "en", "gender", WIDOWS_EN)
+    write(
+        tmp_path,
+        "lv",
+        "gender",
+        '[widow]\nsg_nom = "atraitne"\nsg_acc = "atraitni"\n\n'
+        '[widower]\nsg_nom = "atraitnis"\nsg_acc = "atraitni"\n',
+    )
+    assert problems(tmp_path, "lv") == []
+    shared = [w for w in problems(tmp_path, "lv", "warning") if "same slot" in w.message]
+    assert "'atraitni' also spell counterpart gender.widow" in shared[0].message
+
+
+def test_counterparts_sharing_a_form_in_different_slots_is_an_error(tmp_path):
+    write(tmp_path, "en", "gender", WIDOWS_EN)
+    write(
+        tmp_path,
+        "lv",
+        "gender",
+        '[widow]\nsg_nom = "atraitne"\nsg_acc = "atraitni"\n\n'
+        '[widower]\nsg_nom = "atraitnis"\nsg_gen = "atraitni"\n',
+    )
+    assert "'atraitni' are also forms of gender.widow" in problems(tmp_path, "lv")[0].message
+
+
+def test_lexicon_that_is_not_utf8_is_located(tmp_path):
+    path = write(tmp_path, "en", "age", "")
+    text = '[old]\ncounterparts = []\nsg = "old"\n\n[elder]\nsg = "äi"\n'
+    path.write_bytes(text.encode("cp1252"))
+    found = problems(tmp_path)
+    assert found[0].line == 6 and "not UTF-8" in found[0].message
+
+
+def test_empty_category_file_is_an_error(tmp_path):
+    write(tmp_path, "en", "age", '[old]\ncounterparts = []\nsg = "old"\n')
+    write(tmp_path, "et", "age", "# nothing yet\n")
+    assert "no entries" in problems(tmp_path, "et")[0].message
+
+
+def test_target_counterpart_nobody_defines_is_an_error(tmp_path):
+    write(tmp_path, "en", "age", '[old]\ncounterparts = []\nsg = "old"\n')
+    write(tmp_path, "et", "age", '[old]\ncounterparts = ["age.youngish"]\nsg_n = "vana"\n')
+    assert "counterpart age.youngish is not defined" in problems(tmp_path, "et")[0].message
 
 
 def test_form_claimed_by_two_categories(tmp_path):

@@ -51,7 +51,8 @@ def test_dry_run_writes_nothing(tmp_path):
 
 
 def test_english_possessives_and_hyphenated_estonian(tmp_path):
-    write(tmp_path, "en", "gender", '[woman]\nsg = "woman"\npl = "women"\n')
+    english = '[woman]\nsg = "woman"\npl = "women"\n\n[boyfriend]\nsg = "boyfriend"\n'
+    write(tmp_path, "en", "gender", english)
     write(tmp_path, "et", "gender", '[boyfriend]\nlemma = "poiss-sõber"\n')
     result = CliRunner().invoke(app, ["lexicon", "expand", "--lang", "en", "--root", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -1,5 +1,7 @@
 """Loading lexicons: the bundled ones, and every schema error pointing at file and line."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,14 +105,68 @@ def test_concept_defined_twice(tmp_path):
     [("young", "old"), ("young", "elderly"), ("youth", "elderly"), ("youth", "senior")],
 )
 def test_young_and_old_age_terms_are_mutual_counterparts(lang, young, old):
-    from aligner.pairs.concepts import are_counterparts
+    from aligner.pairs.concepts import COUNTERPART, relation
 
     lexicon = load_lexicon(lang)
-    assert are_counterparts(lexicon, f"age.{young}", f"age.{old}")
-    assert are_counterparts(lexicon, f"age.{old}", f"age.{young}")
+    assert relation(lexicon, f"age.{young}", f"age.{old}").kind == COUNTERPART
+    assert relation(lexicon, f"age.{old}", f"age.{young}").kind == COUNTERPART
 
 
 def test_a_target_language_may_narrow_the_counterparts_it_inherits():
     """Hindi युवा names only बुज़ुर्ग, so a युवा line stands in for English "the young"."""
     assert load_lexicon("en")["age.youth"].counterparts == ("age.senior", "age.elderly")
     assert load_lexicon("hi")["age.youth"].counterparts == ("age.elderly",)
+
+
+EN_AGE = (
+    '[old]\ncounterparts = ["age.young"]\nsg = "old"\n\n'
+    '[young]\ncounterparts = ["age.old"]\nsg = "young"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("et_text", "message"),
+    [
+        ('[old]\nsg_n = "vana"\n\n[young]\nsg_n = "noor"\nsg_g = "vana"\n', "forms of age.old"),
+        ('[old]\nsg_n = "vana"\n\n[oldish]\nsg_n = "vanavõitu"\n', "not a concept of the en"),
+        ('[old]\ncounterparts = ["age.ancient"]\nsg_n = "vana"\n', "age.ancient is not defined"),
+        ("", "no entries"),
+    ],
+)
+def test_errors_check_reports_stop_loading(tmp_path, et_text, message):
+    """A lexicon that would lose pairs silently stops every command that loads it."""
+    write(tmp_path, "en", "age", EN_AGE)
+    write(tmp_path, "et", "age", et_text)
+    with pytest.raises(LexiconError, match=message) as caught:
+        load_lexicon("et", tmp_path)
+    assert caught.value.path.endswith("age.toml") and caught.value.line is not None
+
+
+def test_not_utf8_stops_validate_with_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from aligner.cli.main import app
+
+    write(tmp_path, "en", "age", EN_AGE)
+    latin1 = '[old]\nsg_n = "v\u00f5\u00f5ras"\n'.encode("latin-1")
+    write(tmp_path, "et", "age", "").write_bytes(latin1)
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("sent_more,sent_less\nVana mees.,Noor mees.\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["validate", str(pairs), "--lang", "et", "--lexicons", str(tmp_path)]
+    )
+    assert result.exit_code == 1
+    assert "age.toml:2: not UTF-8" in str(result.exception)
+    align = Path(sys.executable).with_name("align")
+    for command in (["validate", str(pairs)], ["lexicon", "check"]):
+        done = subprocess.run(
+            [str(align), *command, "--lang", "et", *_root_flag(command, tmp_path)],
+            capture_output=True, text=True, check=False,
+        )
+        assert done.returncode == 1
+        shown = (done.stdout + done.stderr).replace("\n", "")
+        assert "age.toml:2" in shown and "not UTF-8" in shown and "Traceback" not in shown
+
+
+def _root_flag(command: list[str], root: Path) -> list[str]:
+    return ["--root" if command[0] == "lexicon" else "--lexicons", str(root)]

@@ -1,0 +1,493 @@
+"""The pair model: two sentences read as one swap plus differences that are explained.
+
+Validator and transfer both read pairs through this module, so "what the swap is"
+and "what else may differ" are decided once:
+
+1. Both sentences are tokenized and compared by the plugin's ``fold`` (case, nukta,
+   anusvara/halant spelling). Differences of punctuation alone (a missing final
+   full stop) are *normalisation* notes, never fatal.
+2. The swappable terms of each side (lexicon forms, names, compound parts;
+   aligner/pairs/terms.py) inside the differing stretches are paired up.
+3. One swap is chosen and its relation checked (aligner/pairs/concepts.py).
+4. The plugin predicts the agreement the swap requires (and what it permits):
+   applying the swap and the required edits to one sentence must give the other,
+   in both directions. A required change the pair lacks is ``agreement-missing``;
+   a change nothing predicts is ``not-minimal``.
+5. A pair with no visible swap may still be one: a form two counterparts share
+   (Hindi वह is he and she) swapped invisibly, with the verbs that agree with it
+   marking the change (वह चाहता है / वह चाहती है): an *agreement-only* pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+
+from aligner.analysis.parse import Parse
+from aligner.lexicon.match import form_key
+from aligner.lexicon.model import Concept, Lexicon
+from aligner.pairs import reasons as r
+from aligner.pairs.concepts import (
+    CONTRAST,
+    SAME_CATEGORY,
+    Relation,
+    relation,
+    same_slot,
+)
+from aligner.pairs.reasons import Problem
+from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
+from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
+
+Parser = Callable[[str], Parse]
+# Below this share of words in common (and with more than a short phrase changed), two
+# sentences are two sentences, not a pair.
+MIN_SHARED = 0.5
+# What ``explain`` says when optional edits (pronouns that follow the swap) were taken.
+COREFERENT = "coreferent"
+# A contrast description ("of sound mind", "perfectly healthy") is this short at most.
+MAX_CONTRAST_WORDS = 3
+
+
+@dataclass(frozen=True)
+class Block:
+    """Tokens ``[a_first, a_last)`` of side A stand where ``[b_first, b_last)`` of side B stand."""
+
+    a_first: int
+    a_last: int
+    b_first: int
+    b_last: int
+
+
+@dataclass(frozen=True)
+class Swap:
+    """A term on side A replaced by a term on side B."""
+
+    a: FormMatch
+    b: FormMatch
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a pair is made of; ``problem`` is None for a valid pair."""
+
+    tokens_a: list[Token]
+    tokens_b: list[Token]
+    swap: Swap | None = None
+    relation: Relation | None = None
+    problem: Problem | None = None
+    notes: tuple[str, ...] = ()
+    agreement_only: bool = False
+    coreferent: bool = False  # words the swap may change (pronouns) changed with it
+
+
+@dataclass(frozen=True)
+class Side:
+    """One sentence with its tokens, their comparison keys and its terms."""
+
+    text: str
+    tokens: list[Token]
+    keys: list[str]
+    terms: list[FormMatch]
+
+
+def read_side(plugin: LanguagePlugin, lexicon: Lexicon, text: str) -> Side:
+    tokens = plugin.tokenize(text)
+    keys = [plugin.fold(t.text) for t in tokens]
+    return Side(text, tokens, keys, find_terms(plugin, lexicon, tokens))
+
+
+def diff_blocks(keys_a: list[str], keys_b: list[str]) -> list[Block]:
+    matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
+    return [Block(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+            if tag != "equal"]
+
+
+def content_blocks(a: Side, b: Side) -> tuple[list[Block], list[str]]:
+    """Blocks with a word in them, and notes for the blocks of punctuation alone."""
+    kept, notes = [], []
+    for block in diff_blocks(a.keys, b.keys):
+        words_a = [t for t in a.tokens[block.a_first:block.a_last] if is_word(t)]
+        words_b = [t for t in b.tokens[block.b_first:block.b_last] if is_word(t)]
+        if words_a or words_b:
+            kept.append(block)
+            continue
+        shown_a = "".join(t.text for t in a.tokens[block.a_first:block.a_last]) or "nothing"
+        shown_b = "".join(t.text for t in b.tokens[block.b_first:block.b_last]) or "nothing"
+        notes.append(f"punctuation only: {shown_a!r} vs {shown_b!r}")
+    return kept, notes
+
+
+def _in_block(match: FormMatch, first: int, last: int) -> bool:
+    return match.first < last and match.last > first
+
+
+def _block_terms(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
+    """Terms overlapping tokens ``[first, last)``."""
+    return [m for m in side.terms if _in_block(m, first, last)]
+
+
+def _reach(match: FormMatch, first: int, last: int) -> tuple[int, int]:
+    return max(first - match.first, 0), max(match.last - last, 0)
+
+
+def _inside(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
+    """The terms read again inside the stretch alone, in sentence positions."""
+    return [replace(m, first=m.first + first, last=m.last + first)
+            for m in reread(side.tokens[first:last])]
+
+
+def _candidate_swaps(a: Side, b: Side, blocks: list[Block],
+                     reread: Callable) -> tuple[list[Swap], list[FormMatch]]:
+    """Terms paired across each block (i-th with i-th), and terms left without a partner."""
+    swaps: list[Swap] = []
+    alone: list[FormMatch] = []
+    for block in blocks:
+        in_a = _block_terms(a, block.a_first, block.a_last, reread)
+        in_b = _block_terms(b, block.b_first, block.b_last, reread)
+        reach_a = [_reach(m, block.a_first, block.a_last) for m in in_a]
+        reach_b = [_reach(m, block.b_first, block.b_last) for m in in_b]
+        if reach_a != reach_b:
+            # A term reaching past the stretch into shared words on one side only ("rich
+            # family" against "poor family"): read both sides again inside the stretch.
+            in_a = _inside(a, block.a_first, block.a_last, reread)
+            in_b = _inside(b, block.b_first, block.b_last, reread)
+        for ma, mb in zip(in_a, in_b, strict=False):
+            if ma.concept != mb.concept:
+                swaps.append(Swap(ma, mb))
+        alone += in_a[len(in_b):] + in_b[len(in_a):]
+    return swaps, alone
+
+
+def _token_at(tokens: list[Token], offset: int) -> int | None:
+    return next((i for i, t in enumerate(tokens) if t.start <= offset < t.end), None)
+
+
+def _aligned(a: Side, b: Side) -> dict[int, int]:
+    """Side-A token index -> the side-B token standing in its place (same-length blocks)."""
+    mapping: dict[int, int] = {}
+    matcher = SequenceMatcher(None, a.keys, b.keys, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or i2 - i1 == j2 - j1:
+            mapping.update(zip(range(i1, i2), range(j1, j2), strict=True))
+    return mapping
+
+
+def _equal_tokens(a: Side, b: Side) -> set[int]:
+    matcher = SequenceMatcher(None, a.keys, b.keys, autojunk=False)
+    return {i for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal"
+            for i in range(i1, i2)}
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The swap applied to one side with the agreement the plugin asks for.
+
+    ``edits`` are the swap and every agreement edit applied; ``required`` those the
+    plugin demands (a pair lacking one is ``agreement-missing``).
+    """
+
+    text: str
+    edits: list[Edit]
+    required: list[Edit]
+    unresolved: str | None = None
+
+
+def predict(
+    plugin: LanguagePlugin, lexicon: Lexicon, side: Side, match: FormMatch, new: Concept,
+    new_surface: str, parse: Parse | None = None, wanted: Side | None = None,
+    optional: bool = False,
+) -> Prediction:
+    """``side`` with ``match`` replaced by ``new_surface`` and agreement applied.
+
+    Optional edits are applied where ``wanted`` (the other sentence, when validating)
+    has them, so that "may change" words do not count against a pair; with
+    ``optional`` (transfer, when the English pair changed its pronouns too) all of them.
+    Raises ValueError when an agreement edit overlaps the swap.
+    """
+    start, end = char_span(side.tokens, match)
+    swap = Edit(start, end, side.text[start:end], new_surface, "swap")
+    try:
+        edits = plugin.agreement_edits(side.text, side.tokens, match, new, lexicon, parse=parse)
+    except AgreementUnresolved as err:
+        return Prediction(apply_edits(side.text, [swap]), [swap], [], str(err))
+    required = [e for e in edits if e.kind != "optional"]
+    maybe = [e for e in edits if e.kind == "optional"]
+    chosen = [swap, *required]
+    if optional:
+        chosen += maybe
+    elif wanted is not None:
+        chosen += _optional_taken(plugin, side, wanted, maybe)
+    return Prediction(apply_edits(side.text, chosen), chosen, required)
+
+
+def _optional_taken(plugin: LanguagePlugin, side: Side, wanted: Side,
+                    optional: list[Edit]) -> list[Edit]:
+    """The optional edits ``wanted`` carries out, each with the option it chose."""
+    mapping = _aligned(side, wanted)
+    taken = []
+    for edit in optional:
+        index = _token_at(side.tokens, edit.start)
+        there = mapping.get(index) if index is not None else None
+        if there is None:
+            continue
+        written = wanted.tokens[there].text
+        for option in (edit.new, *edit.options):
+            if plugin.fold(option) == plugin.fold(written):
+                taken.append(Edit(edit.start, edit.end, edit.old, written, "agreement"))
+                break
+    return taken
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """``text`` with every edit applied; edits must not overlap."""
+    ordered = sorted(edits, key=lambda e: e.start)
+    for left, right in zip(ordered, ordered[1:], strict=False):
+        if right.start < left.end:
+            raise ValueError(f"overlapping edits {left} and {right}")
+    for edit in reversed(ordered):
+        text = text[: edit.start] + edit.new + text[edit.end :]
+    return text
+
+
+@dataclass
+class PairReader:
+    """Reads pairs of one language: the plugin, its lexicon and an optional parser."""
+
+    plugin: LanguagePlugin
+    lexicon: Lexicon
+    parser: Parser | None = None
+
+    def side(self, text: str) -> Side:
+        return read_side(self.plugin, self.lexicon, text)
+
+    def parse(self, text: str) -> Parse | None:
+        return self.parser(text) if self.parser else None
+
+    def explain(self, a: Side, b: Side, swap: Swap) -> Problem | str | None:
+        """None when swap + required agreement turns A into B; a note when the plugin
+        could not decide the agreement but nothing else differs; else the problem."""
+        new = self.lexicon[swap.b.concept]
+        new_surface = b.text[slice(*char_span(b.tokens, swap.b))]
+        try:
+            guess = predict(self.plugin, self.lexicon, a, swap.a, new, new_surface,
+                            self.parse(a.text), wanted=b)
+        except ValueError as err:  # an agreement edit collides with the swap
+            return Problem(r.AGREEMENT_UNRESOLVED, {"detail": str(err)})
+        left, _ = content_blocks(self.side(guess.text), b)
+        if not left:
+            if guess.unresolved is not None:
+                return f"agreement not checked: {guess.unresolved}"
+            extra = len(guess.edits) - 1 - len(guess.required)
+            return COREFERENT if extra else None
+        if guess.unresolved is not None:
+            return Problem(r.AGREEMENT_UNRESOLVED, {"detail": guess.unresolved})
+        kept = _equal_tokens(a, b)
+        missing = [e for e in guess.required
+                   if (i := _token_at(a.tokens, e.start)) is not None and i in kept]
+        if missing:
+            without = apply_edits(a.text, [e for e in guess.edits if e not in missing])
+            if not content_blocks(self.side(without), b)[0]:
+                words = ", ".join(f"{e.old} -> {e.new}" for e in missing)
+                return Problem(r.AGREEMENT_MISSING, {"words": words})
+        shown = _block_words(left, self.side(guess.text), b)
+        return Problem(r.NOT_MINIMAL, {"words": f"{shown}; the swap and its agreement give "
+                                                f"{guess.text!r}"})
+
+    def analyse(self, a_text: str, b_text: str, bias_type: str | None = None) -> Analysis:
+        a, b = self.side(a_text), self.side(b_text)
+        blocks, notes = content_blocks(a, b)
+
+        def done(problem: Problem | None = None, **found: object) -> Analysis:
+            return Analysis(a.tokens, b.tokens, problem=problem, notes=tuple(notes), **found)
+
+        if not blocks:
+            return done(Problem(r.IDENTICAL, {"detail": "; ".join(notes) or "same text"}))
+        unrelated = _unrelated(a, b)
+        swaps, alone = _candidate_swaps(
+            a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens))
+        if not swaps:
+            hidden = self._agreement_only(a, b, blocks)
+            if hidden is not None:
+                return replace(hidden, notes=tuple(notes))
+            words = _block_words(blocks, a, b)
+            if unrelated:
+                return done(unrelated)
+            if bias_type == "age" and _numbers(a, b, blocks):
+                return done(relation=Relation(SAME_CATEGORY, "age"))
+            if alone:
+                found = self._contrast(a, b, blocks, alone, bias_type)
+                if isinstance(found, Relation):
+                    return done(relation=found)
+                return done(Problem(r.NO_PARTNER, {"term": alone[0].surface, "words": words}))
+            return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
+        found = self._one_swap(a, b, swaps, bias_type, notes)
+        return replace(found, problem=unrelated) if found.problem and unrelated else found
+
+    def _contrast(self, a: Side, b: Side, blocks: list[Block], alone: list[FormMatch],
+                  bias_type: str | None) -> Relation | None:
+        """A group term set against a plain description (retarded / smart, gay / military):
+        CrowS-Pairs does this outside gender. One stretch differs; one side of it is one
+        term of the pair's category, the other a few words with no term, and not a
+        misspelt form of the term (a wrong case ending is no contrast)."""
+        if len(blocks) != 1 or len(alone) != 1:
+            return None
+        term = alone[0]
+        concept = self.lexicon[term.concept]
+        category = bias_type if bias_type in concept.categories else (
+            None if bias_type else concept.category)
+        if category is None or category == "gender" or is_name(term.concept):
+            return None
+        block = blocks[0]
+        in_a = _in_block(term, block.a_first, block.a_last) and term in a.terms
+        own = (a.tokens[block.a_first:block.a_last] if in_a
+               else b.tokens[block.b_first:block.b_last])
+        if sum(map(is_word, own)) > term.last - term.first:
+            return None  # more than the term changed on its side
+        other = (b.tokens[block.b_first:block.b_last] if in_a
+                 else a.tokens[block.a_first:block.a_last])
+        words = [t for t in other if is_word(t)]
+        if not 1 <= len(words) <= MAX_CONTRAST_WORDS:
+            return None
+        if any(self._misspelt(t.text, category) for t in words):
+            return None
+        return Relation(CONTRAST, category)
+
+    def _misspelt(self, word: str, category: str) -> bool:
+        """Whether ``word`` looks like a form of a term of ``category`` gone wrong (a wrong
+        case ending, a typo): no contrast then, the pair is broken."""
+        key = self.plugin.fold(word)
+        return any(_near(key, self.plugin.fold(form)) for concept in self.lexicon
+                   if category in concept.categories and not concept.generic
+                   for forms in concept.forms.values() for form in forms)
+
+    def _one_swap(self, a: Side, b: Side, swaps: list[Swap], bias_type: str | None,
+                  notes: list[str]) -> Analysis:
+        """Pick the swap whose agreement explains the rest; report the first problem."""
+        first_problem: Problem | None = None
+        ranked = sorted(swaps, key=lambda s: self.lexicon[s.a.concept].pos == "pronoun")
+        for swap in ranked:
+            swap = self._as_names(a, b, swap)
+            found = relation(self.lexicon, swap.a.concept, swap.b.concept, bias_type)
+            if isinstance(found, Problem):
+                first_problem = first_problem or found
+                continue
+            if not same_slot(self.plugin.fold, self.lexicon, swap.a.concept, swap.a.slot,
+                             swap.a.surface, swap.b.concept, swap.b.slot, swap.b.surface):
+                first_problem = first_problem or Problem(r.SLOT_MISMATCH, {
+                    "more": swap.a.surface, "more_slot": swap.a.slot,
+                    "less": swap.b.surface, "less_slot": swap.b.slot})
+                continue
+            outcome = self._both_ways(a, b, swap)
+            if outcome is None or isinstance(outcome, str):
+                extra = [outcome] if isinstance(outcome, str) and outcome != COREFERENT else []
+                return Analysis(a.tokens, b.tokens, swap, found, None, (*notes, *extra),
+                                coreferent=outcome == COREFERENT)
+            first_problem = first_problem or outcome
+        if len(swaps) > 1 and (first_problem is None or first_problem.code in
+                               (r.NOT_MINIMAL, r.AGREEMENT_MISSING)):
+            listed = ", ".join(f"{s.a.surface}->{s.b.surface}" for s in swaps)
+            first_problem = Problem(r.DOUBLE_SWITCH, {"count": len(swaps), "swaps": listed})
+        return Analysis(a.tokens, b.tokens, swaps[0], None, first_problem, tuple(notes))
+
+    def _as_names(self, a: Side, b: Side, swap: Swap) -> Swap:
+        """A lexicon word that is also a listed name reads as a name opposite a name
+        (Mohammad / Joseph), as a term opposite a term (Mohammad / Jesus)."""
+        if is_name(swap.a.concept) == is_name(swap.b.concept):
+            return swap
+        if is_name(swap.b.concept):
+            named = as_name(self.plugin, self.lexicon, a.tokens, swap.a)
+            return Swap(named, swap.b) if named else swap
+        named = as_name(self.plugin, self.lexicon, b.tokens, swap.b)
+        return Swap(swap.a, named) if named else swap
+
+    def _both_ways(self, a: Side, b: Side, swap: Swap) -> Problem | None | str:
+        """The agreement must hold from either sentence: a rule applied only from the
+        ungrammatical side ("लड़का गई था" -> "लड़की गई थी") would otherwise pass."""
+        forward = self.explain(a, b, swap)
+        if isinstance(forward, Problem):
+            return forward
+        backward = self.explain(b, a, Swap(swap.b, swap.a))
+        if isinstance(backward, Problem):
+            return backward
+        return forward if forward is not None else (None if backward == COREFERENT else backward)
+
+    def _agreement_only(self, a: Side, b: Side, blocks: list[Block]) -> Analysis | None:
+        """An invisible swap: a form two concepts share, read as one on side A and the
+        other on side B, with only the words that agree with it changed."""
+        mapping = _aligned(a, b)
+        for index, token in enumerate(a.tokens):
+            there = mapping.get(index)
+            if there is None or a.keys[index] != b.keys[there]:
+                continue
+            for old_id, new_id, slot in self._readings(token.text):
+                found = relation(self.lexicon, old_id, new_id)
+                if isinstance(found, Problem):
+                    continue
+                match_a = FormMatch(old_id, slot, index, index + 1, token.text)
+                match_b = FormMatch(new_id, slot, there, there + 1, b.tokens[there].text)
+                if self._both_ways(a, b, Swap(match_a, match_b)) in (None, COREFERENT):
+                    return Analysis(a.tokens, b.tokens, Swap(match_a, match_b), found,
+                                    agreement_only=True)
+        return None
+
+    def _readings(self, surface: str) -> list[tuple[str, str, str]]:
+        """(concept, other concept, slot) for each pair of concepts listing ``surface``."""
+        owners = shared_forms(self.plugin, self.lexicon).get(form_key(self.plugin, surface), [])
+        return [(x, y, slot_x) for x, slot_x in owners for y, slot_y in owners
+                if x != y and slot_x == slot_y]
+
+
+def shared_forms(plugin: LanguagePlugin, lexicon: Lexicon) -> dict[tuple[str, ...], list]:
+    """Forms that several concepts list (Hindi वह for he and she): key -> [(concept, slot)]."""
+    cache_key = f"shared-forms:{plugin.code}"
+    if cache_key not in lexicon.cache:
+        owners: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+        for concept in lexicon:
+            for slot, forms in concept.forms.items():
+                for form in forms:
+                    entry = owners.setdefault(form_key(plugin, form), [])
+                    if (concept.id, slot) not in entry:
+                        entry.append((concept.id, slot))
+        lexicon.cache[cache_key] = {k: v for k, v in owners.items()
+                                    if len({c for c, _ in v}) > 1}
+    return lexicon.cache[cache_key]
+
+
+def _unrelated(a: Side, b: Side) -> Problem | None:
+    """Two different sentences rather than a pair: few words shared, many changed."""
+    shared = len(_equal_tokens(a, b) & {i for i, t in enumerate(a.tokens) if is_word(t)})
+    longest = max(sum(map(is_word, a.tokens)), sum(map(is_word, b.tokens)))
+    if shared >= MIN_SHARED * longest or longest - shared <= MAX_CONTRAST_WORDS:
+        return None
+    return Problem(r.NOT_MINIMAL, {"words": f"only {shared} of {longest} words are shared: "
+                                            "two different sentences"})
+
+
+def _numbers(a: Side, b: Side, blocks: list[Block]) -> bool:
+    """One stretch, a number on each side: an age pair written in digits (80 / 20)."""
+    if len(blocks) != 1:
+        return False
+    block = blocks[0]
+    sides = (a.tokens[block.a_first:block.a_last], b.tokens[block.b_first:block.b_last])
+    return all(len(t) == 1 and t[0].text.isdigit() for t in sides)
+
+
+def _near(word: str, stem: str) -> bool:
+    """Two spellings of one word: a shared start covering most of the shorter one."""
+    shared = 0
+    for x, y in zip(word, stem, strict=False):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 3 and shared >= 0.6 * min(len(word), len(stem))
+
+
+def _block_words(blocks: list[Block], a: Side, b: Side) -> str:
+    """The differing words, for a human: 'x y' vs 'z' per block."""
+    parts = []
+    for block in blocks:
+        left = " ".join(t.text for t in a.tokens[block.a_first:block.a_last]) or "(nothing)"
+        right = " ".join(t.text for t in b.tokens[block.b_first:block.b_last]) or "(nothing)"
+        parts.append(f"'{left}' vs '{right}'")
+    return "; ".join(parts)

@@ -1,0 +1,1 @@
+"""``align review serve``: a local review page for linguists over a build's review queue."""

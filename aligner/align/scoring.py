@@ -46,8 +46,9 @@ class AlignParams:
     time_weight: float = 0.01
     k: int = DEFAULT_K  # neighbours in the margin denominator
     merges: bool = True  # consider 1-2 and 2-1 links
-    # A merged span is embedded only when its guessed score comes within this of the
-    # best 1-1 link among its lines (see _FilmAligner.candidates).
+    # A merged span is embedded only when its guessed score comes within this of zero
+    # and of the best 1-1 link among its lines (see _FilmAligner.candidates); infinity
+    # embeds every merge candidate.
     merge_slack: float = 0.03
     anchor_margin: float = 1.03  # ratio margin an anchor pair must reach
     # Selected-lines mode: source lines sampled for the time fit. A straight line needs

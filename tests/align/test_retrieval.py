@@ -46,3 +46,28 @@ def test_a_line_whose_partner_is_missing_is_left_unaligned(film, encoder):
     )
     assert result["status"].to_list() == ["unaligned"]
     assert result["reason"].item() in {"below-threshold", "not-mutual-best"}
+
+
+def test_cli_retrieval_mode_links_two_plain_text_pools(tmp_path, units):
+    from typer.testing import CliRunner
+
+    from aligner.cli.main import app
+
+    pairs = [(en[0], et[0]) for en, et in units if len(en) == 1 and len(et) == 1][:10]
+    pairs = list({en: (en, et) for en, et in pairs}.values())
+    english = [en for en, _ in pairs]
+    estonian = [et for _, et in pairs][::-1]  # another order, another file name
+    (tmp_path / "pool.en.txt").write_text("\n".join(english) + "\n", encoding="utf-8")
+    (tmp_path / "list.et.txt").write_text("\n".join(estonian) + "\n", encoding="utf-8")
+    out = tmp_path / "links.parquet"
+    result = CliRunner().invoke(
+        app,
+        ["align", str(tmp_path / "pool.en.txt"), str(tmp_path / "list.et.txt"), "--mode",
+         "retrieval", "--encoder", "e5-small", "--cache-dir", str(tmp_path / "cache"),
+         "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    links = pl.read_parquet(out).filter(pl.col("status") == "aligned")
+    assert links.height >= len(pairs) - 2
+    right = dict(pairs)
+    assert all(right[en] == et for en, et in zip(links["src_text"], links["tgt_text"], strict=True))

@@ -147,4 +147,5 @@ PAIR_SCORES = {
     "less_score": pl.Float64,
     "diff": pl.Float64,  # more_score - less_score
     "outcome": pl.Utf8,  # "more" | "less" | "tie" | "unscored" (aligner/score/stats.py)
+    "note": pl.Utf8,  # why a pair is unscored (e.g. longer than the model accepts); else null
 }

@@ -67,7 +67,8 @@ class KanekoEvaluator:
             batch = torch.tensor([ids] * len(members))
             for row, i in enumerate(members):
                 batch[row, list(copies[i].masked)] = self.lm.mask_id
-            logits = self.lm.model(input_ids=batch).logits  # (copies, length, vocabulary)
+            # (copies, length, vocabulary)
+            logits = self.lm.model(input_ids=batch.to(self.lm.device)).logits
             for row, i in enumerate(members):
                 (target,) = copies[i].targets
                 logprobs = logits[row, target].float().log_softmax(-1)
@@ -119,7 +120,7 @@ def timed(evaluator, parts, metric, repeats: int = 1) -> tuple[float, np.ndarray
 def bench(name: str, directory: str, pairs: pl.DataFrame, args: argparse.Namespace) -> None:
     lm = load_lm(directory, device=args.device)
     metric = get_metric("cps")
-    parts = pair_parts(pairs, lm, "word")
+    parts, _ = pair_parts(pairs, lm, "word")
 
     def copies(subset) -> int:
         return sum(len(metric.copies(side)) for pair in subset for side in pair)

@@ -111,12 +111,14 @@ def _histogram(run: BuildRun, path: Path) -> None:
 
 def _score(run: BuildRun, dataset: pl.DataFrame, out: Path):
     """The optional last stage: the new benchmark scored with ``--score-model``."""
-    from aligner.score.run import score_into
+    from aligner.score.run import RunOptions, score_into
     from aligner.score.scorer import ScoreSettings
 
     config = run.config
     settings = ScoreSettings(lang=config.tgt)
-    return score_into(dataset, config.score_model, settings, out, progress=config.show_progress)
+    return score_into(
+        dataset, config.score_model, settings, out, RunOptions(progress=config.show_progress)
+    )
 
 
 def _default_store(out: Path) -> Path | None:

@@ -15,7 +15,9 @@ from rich.markup import escape
 
 from aligner import __version__
 from aligner.cli import align as align_cli
+from aligner.cli import annotate as annotate_cli
 from aligner.cli import build as build_cli
+from aligner.cli import compare as compare_cli
 from aligner.cli import extract as extract_cli
 from aligner.cli import ingest
 from aligner.cli import lang as lang_cli
@@ -44,6 +46,8 @@ app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)
 app.command("score")(score_cli.score)
 app.add_typer(review_cli.app, name="review")
+app.add_typer(annotate_cli.app, name="annotate")
+app.command("compare")(compare_cli.compare)
 
 
 def _show_version(value: bool) -> None:

@@ -350,7 +350,8 @@ def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
     """Pairs after review: rejected ones dropped, edits written in.
 
     An edit that validates replaces the pair's sentences (and brings in a pair the
-    machine rejected: the linguist repaired it); an edit that does not validate drops the
+    machine rejected: the linguist repaired it); an accepted stand-in (transfer's
+    ``review`` status) comes in when the validator passed it; an edit that does not validate drops the
     pair, since a linguist said its text is wrong. Undecided pairs keep the machine
     verdict; a pair reviewed on different text than it now has keeps its machine text
     too (the decision no longer applies).
@@ -366,6 +367,10 @@ def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
     merged = merged.filter(~dropped.fill_null(False))
     repaired = {"status": pl.lit("ok"), "verdict": pl.lit("ok"),
                 "verdict_reason": pl.lit(None, pl.Utf8), "verdict_message": pl.lit(None, pl.Utf8)}
+    if "status" in pairs.columns:  # a stand-in transfer offered for review, accepted
+        confirmed = current & (pl.col("decision") == "accept") & (pl.col("status") == "review")
+        merged = merged.with_columns(
+            status=pl.when(confirmed).then(pl.lit("ok")).otherwise(pl.col("status")))
     merged = merged.with_columns(
         sent_more=pl.when(use_edit).then(pl.coalesce("edit_sent_more", "sent_more"))
         .otherwise(pl.col("sent_more")),

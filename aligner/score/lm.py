@@ -23,6 +23,7 @@ from transformers import (
 from transformers.models.auto.modeling_auto import MODEL_FOR_MASKED_LM_MAPPING_NAMES
 
 from aligner.errors import ConfigError, ModelUnavailableError
+from aligner.score.fingerprint import ModelFingerprint, fingerprint
 
 ModelKind = Literal["masked", "causal"]
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16}
@@ -39,6 +40,7 @@ class LanguageModel:
     kind: ModelKind
     device: torch.device
     dtype: torch.dtype
+    fingerprint: ModelFingerprint
 
     @property
     def mask_id(self) -> int | None:
@@ -94,9 +96,19 @@ def load_lm(
         raise ConfigError(f"model {name!r} has no fast tokenizer; word offsets need one")
     if kind == "masked" and tokenizer.mask_token_id is None:
         raise ConfigError(f"model {name!r} is a masked LM whose tokenizer has no mask token")
+    hashes = fingerprint(model, tokenizer)
     target = resolve_device(device)
     model.to(target).eval()
-    return LanguageModel(name, model, tokenizer, kind, target, DTYPES[dtype])
+    return LanguageModel(name, model, tokenizer, kind, target, DTYPES[dtype], hashes)
+
+
+def check_model_available(name: str) -> None:
+    """Fail now, with one ModelUnavailableError, if ``name`` cannot be loaded later.
+
+    Reads only the config, so a command (``align score``, ``align build --score-model``)
+    can check its model before it spends minutes on anything else.
+    """
+    _load_config(name)
 
 
 def model_kind(config: PretrainedConfig) -> ModelKind:

@@ -17,6 +17,24 @@ CACHE_NAME = ".score-cache.parquet"
 
 
 @dataclass(frozen=True)
+class RunOptions:
+    """How a scoring run is carried out and written, whatever is scored.
+
+    ``benchmark`` names the dataset in the report (align compare groups by it).
+    """
+
+    benchmark: str | None = None
+    device: str = "auto"
+    dtype: str = "float32"
+    resume: bool = True
+    pairs_format: str = "parquet"
+    progress: bool = True
+
+
+DEFAULT_RUN = RunOptions()
+
+
+@dataclass(frozen=True)
 class ScoreOutputs:
     report: object  # aligner.score.report.ScoreReport
     scores: Path
@@ -30,13 +48,7 @@ def score_into(
     model: str,
     settings: ScoreSettings,
     out: Path,
-    *,
-    source: Path | None = None,
-    device: str = "auto",
-    dtype: str = "float32",
-    resume: bool = True,
-    pairs_format: str = "parquet",
-    progress: bool = True,
+    options: RunOptions = DEFAULT_RUN,
 ) -> ScoreOutputs:
     """Score ``frame`` with ``model``; a rerun reuses the pair scores cached in ``out``."""
     from transformers.utils import logging as transformers_logging
@@ -47,14 +59,21 @@ def score_into(
     from aligner.score.scorer import score_pairs
 
     transformers_logging.disable_progress_bar()
-    lm = load_lm(model, device=device, dtype=dtype, attentions=settings.metric == "aula")
+    lm = load_lm(
+        model, device=options.device, dtype=options.dtype, attentions=settings.metric == "aula"
+    )
     cache = out / CACHE_NAME
-    if not resume:
+    if not options.resume:
         cache.unlink(missing_ok=True)
     scored, report = score_pairs(
-        frame, lm, settings, source=source, progress=progress, cache_path=cache
+        frame,
+        lm,
+        settings,
+        progress=options.progress,
+        cache_path=cache,
+        benchmark=options.benchmark,
     )
-    scores = write_pair_scores(scored, out / f"scores.{pairs_format}")
+    scores = write_pair_scores(scored, out / f"scores.{options.pairs_format}")
     chart = category_chart(report, out / "categories.png")
     json_path, md_path = write_report(report, out, chart.name)
     return ScoreOutputs(report, scores, json_path, md_path, chart)

@@ -55,7 +55,9 @@ class BalancedScore:
     """Mean of the group scores, so every group weighs the same whatever its size.
 
     Equivalent to weighting each pair by one over its group's size (seed 004).
-    Groups with fewer than two scored pairs have no bootstrap and are left out.
+    Groups with fewer than two scored pairs have no bootstrap and are left out;
+    pairs with no group (an empty cell: e.g. no stereotype component) are counted
+    in ``unlabelled`` and left out too.
     """
 
     by: str
@@ -64,6 +66,7 @@ class BalancedScore:
     ci_high: float
     groups: list[str]
     left_out: list[str]
+    unlabelled: int = 0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -97,15 +100,18 @@ def group_scores(frame: pl.DataFrame, by: str, resamples: int, seed: int) -> lis
 
 def balanced_score(frame: pl.DataFrame, by: str, resamples: int, seed: int) -> BalancedScore:
     """Groups resampled separately (stratified bootstrap) and averaged with equal weight."""
-    wins = {key: _wins(labels) for key, labels in _labels_by(frame, by).items()}
+    labels = _labels_by(frame, by)
+    unlabelled = len(labels.pop("", []))
+    wins = {key: _wins(group) for key, group in labels.items()}
     kept = {key: w for key, w in wins.items() if len(w) >= 2}
     left_out = sorted(str(key) for key in wins if key not in kept)
     if not kept:
-        return BalancedScore(by, float("nan"), float("nan"), float("nan"), [], left_out)
+        nan = float("nan")
+        return BalancedScore(by, nan, nan, nan, [], left_out, unlabelled)
     samples = tuple(kept.values())
     score = 100.0 * float(np.mean([w.mean() for w in samples]))
     low, high = _interval(samples, resamples, seed)
-    return BalancedScore(by, score, low, high, [str(k) for k in kept], left_out)
+    return BalancedScore(by, score, low, high, [str(k) for k in kept], left_out, unlabelled)
 
 
 def _labels_by(frame: pl.DataFrame, by: str) -> dict[str, list[str]]:
@@ -113,7 +119,7 @@ def _labels_by(frame: pl.DataFrame, by: str) -> dict[str, list[str]]:
     for key, label in zip(
         frame[by].fill_null("").to_list(), frame["outcome"].to_list(), strict=True
     ):
-        grouped.setdefault(key, []).append(label)
+        grouped.setdefault(str(key).strip(), []).append(label)
     return dict(sorted(grouped.items()))
 
 

@@ -52,7 +52,7 @@ def review_status(row: dict, record: dict | None) -> tuple[str, str | None]:
     an accept of a pair the validator rejects all need another look.
     """
     machine_ok = row.get("status") in (None, "ok") and row.get("verdict") == "ok"
-    machine_reason = row.get("reason") if row.get("status") == "rejected" else row.get(
+    machine_reason = row.get("reason") if row.get("status") not in (None, "ok") else row.get(
         "verdict_reason")
     if record is None or record["decision"] is None:
         return ("proposed", None) if machine_ok else ("rejected", machine_reason)

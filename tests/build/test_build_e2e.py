@@ -161,7 +161,8 @@ def test_score_stage_scores_the_new_benchmark(built, cache_dir, tmp_path, monkey
     assert manifest["stages_run"] == []
     report = json.loads((out / "score" / "report.json").read_text())
     assert report["overall"]["n"] == dataset.height
-    assert report["signature"].startswith(f"model:{model}|metric:cps")
+    assert report["signature"].startswith(f"model:{model}|weights:")
+    assert "|metric:cps|" in report["signature"]
     assert (out / "score" / "categories.png").exists()
     assert "## Bias score" in (out / "report.md").read_text()
 

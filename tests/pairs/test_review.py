@@ -120,3 +120,11 @@ def test_final_pairs_drop_rejections_and_write_valid_edits(validator):
     final = final_pairs(pairs_frame(), store)
     assert final.select("pair_id", "sent_more", "sent_less").rows() == [
         ("f-02", "Naised jäävad.", "Mehed jäävad.")]
+
+
+def test_an_accepted_stand_in_enters_the_dataset_and_an_undecided_one_does_not(validator):
+    stand_in = pairs_frame().with_columns(status=pl.lit("review"), reason=pl.lit("stand-in"))
+    sheet = sheet_with({"f-01": {"decision": "accept"}})
+    store, _ = apply_review(sheet, empty_store(), validator)
+    final = final_pairs(stand_in, store)
+    assert dict(final.select("pair_id", "status").rows()) == {"f-01": "ok", "f-02": "review"}

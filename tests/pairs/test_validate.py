@@ -227,3 +227,14 @@ def test_any_corruption_of_a_valid_estonian_pair_is_rejected(et, pair):
 @given(corrupted(VALID_HI))
 def test_any_corruption_of_a_valid_hindi_pair_is_rejected(hi, pair):
     assert check(hi, *pair).status == r.REJECTED
+
+
+WORDS = st.sampled_from(["Naised", "mehed", "ei", "oska", "ehitustädi", "naisõpetaja", "vana",
+                         ".", ",", "!", "…", "tema", "Jamal", "1984", "ä", "-"])
+
+
+@given(st.lists(WORDS, max_size=12), st.lists(WORDS, max_size=12), st.text(max_size=20))
+def test_any_text_gets_a_verdict_never_an_exception(et, first, second, noise):
+    verdict = check(et, " ".join(first) + noise, " ".join(second))
+    assert verdict.status in (r.OK, r.REJECTED)
+    assert verdict.status == r.OK or verdict.message

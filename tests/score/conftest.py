@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+import torch
 from tiny_models import SPECIAL, bert, gpt2, wordpiece_vocabulary
 from transformers.utils import logging
 
@@ -72,9 +73,34 @@ SENTENCES = [
 PAIRS = list(zip(SENTENCES[0::2], SENTENCES[1::2], strict=True))
 
 
+@pytest.fixture(scope="module", autouse=True)
+def one_torch_thread():
+    """Tiny models run fastest on one thread; on a shared machine several threads per
+    process contend (25x slower forwards measured here), so each test module gets one."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def embedding_cache(tmp_path_factory: pytest.TempPathFactory):
+    """One embedding cache for the session: prototypes are embedded once, never in ~/.cache."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("CINEALIGN_CACHE", str(tmp_path_factory.mktemp("embeddings")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bert(tmp_path_factory.mktemp("models") / "tiny-bert", 13, SPECIAL + WORDS + PIECES)
+
+
+@pytest.fixture(scope="session")
+def make_tiny_bert():
+    """Build another tiny BERT with the test vocabulary: ``make_tiny_bert(directory, seed)``."""
+    return lambda directory, seed: bert(directory, seed, SPECIAL + WORDS + PIECES)
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
+import polars as pl
 import pytest
 
-from aligner.errors import ConfigError, InputFormatError, ModelUnavailableError
+from aligner.errors import ConfigError, ModelUnavailableError
 from aligner.score.batching import BatchedEvaluator
-from aligner.score.lm import load_lm
+from aligner.score.lm import check_model_available, load_lm
 from aligner.score.metrics import get_metric
 from aligner.score.scorer import score_frame
 
@@ -35,16 +36,26 @@ def test_masked_metric_on_a_causal_model_is_refused(tiny_gpt2, pairs_frame):
         score_frame(pairs_frame, lm, get_metric("cps"), BatchedEvaluator(lm))
 
 
-def test_sentence_longer_than_the_model_allows_names_its_line(tiny_bert, pairs_frame):
+def test_sentence_longer_than_the_model_allows_is_skipped_with_a_note(tiny_bert, pairs_frame):
     lm = load_lm(str(tiny_bert), device="cpu")
-    long_row = pairs_frame.head(1).with_columns(
-        sent_more=pairs_frame["sent_more"].head(1) + " and" * 70
+    frame = pairs_frame.with_columns(
+        sent_more=pl.when(pl.int_range(pl.len()) == 1)
+        .then(pl.col("sent_more") + " and" * 70)
+        .otherwise("sent_more")
     )
-    with pytest.raises(InputFormatError, match="exceeds") as caught:
-        score_frame(long_row, lm, get_metric("cps"), BatchedEvaluator(lm), source="p.csv")
-    assert str(caught.value).startswith("p.csv:2:")
+    scored = score_frame(frame, lm, get_metric("cps"), BatchedEvaluator(lm))
+    assert scored["outcome"].to_list()[1] == "unscored"
+    assert "exceeds the model's 64" in scored["note"][1]
+    others = scored.filter(pl.int_range(pl.len()) != 1)
+    assert others["note"].is_null().all() and (others["outcome"] != "unscored").all()
 
 
 def test_mask_scheme_is_for_cps_only():
     with pytest.raises(ConfigError, match="cps metric only"):
         get_metric("aul", "word-l2r")
+
+
+def test_model_check_reads_only_the_config(tiny_bert, tmp_path):
+    check_model_available(str(tiny_bert))
+    with pytest.raises(ModelUnavailableError, match="not a model directory"):
+        check_model_available(str(tmp_path / "missing"))

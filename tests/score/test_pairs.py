@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aligner.errors import EncodingError, InputFormatError
-from aligner.score.pairs import read_pairs
+from aligner.errors import ConfigError, EncodingError, InputFormatError
+from aligner.score.pairs import parse_columns, read_pairs
 
 SEED_PAIRS = Path(__file__).resolve().parents[2] / "sample" / "seed_pairs.csv"
 
@@ -108,3 +108,61 @@ def test_any_quoted_sentences_round_trip_with_their_start_lines(tmp_path_factory
     for (more, less), line in zip(rows, frame["line"].to_list(), strict=True):
         assert line == expected_line
         expected_line += more.count("\n") + less.count("\n") + 1
+
+
+def test_duplicate_column_name_is_named(tmp_path):
+    text = "sent_more,sent_less,bias_type,bias_type\na,b,gender,age\n"
+    with pytest.raises(InputFormatError, match="duplicate column name.*bias_type") as caught:
+        read_pairs(_write(tmp_path, text))
+    assert caught.value.line == 1
+
+
+def test_unnamed_first_column_beside_an_index_column_is_refused(tmp_path):
+    text = ",index,sent_more,sent_less,bias_type\n0,7,a,b,gender\n"
+    with pytest.raises(InputFormatError, match="unnamed first column and a column named 'index'"):
+        read_pairs(_write(tmp_path, text))
+
+
+def test_unnamed_later_column_is_refused(tmp_path):
+    with pytest.raises(InputFormatError, match="unnamed column.*position 3"):
+        read_pairs(_write(tmp_path, "sent_more,sent_less,,bias_type\na,b,c,gender\n"))
+
+
+INDIBIAS = (
+    "sent_more,sent_less,sent_more_hindi,sent_less_hindi,stereo_antistereo,bias_type\n"
+    "Women are weak.,Men are weak.,औरतें कमज़ोर हैं।,आदमी कमज़ोर हैं।,stereo,gender\n"
+)
+
+
+def test_columns_mapping_reads_indibias_hindi_and_keeps_the_english(tmp_path):
+    path = _write(tmp_path, INDIBIAS)
+    frame = read_pairs(path, parse_columns("more=sent_more_hindi,less=sent_less_hindi"))
+    assert frame["sent_more"][0] == "औरतें कमज़ोर हैं।"
+    assert frame["sent_less"][0] == "आदमी कमज़ोर हैं।"
+    assert frame["sent_more_original"][0] == "Women are weak."
+
+
+def test_missing_sent_more_hints_at_the_suffixed_columns(tmp_path):
+    text = "sent_more_hindi,sent_less_hindi,bias_type\nक,ख,gender\n"
+    with pytest.raises(InputFormatError, match="found sent_more_hindi.*--columns more="):
+        read_pairs(_write(tmp_path, text))
+
+
+def test_columns_mapping_errors_are_clear(tmp_path):
+    with pytest.raises(ConfigError, match="KEY=COLUMN"):
+        parse_columns("more")
+    with pytest.raises(ConfigError, match="KEY=COLUMN"):
+        parse_columns("film=x")
+    with pytest.raises(InputFormatError, match="'sent_more_urdu', which is not a column"):
+        read_pairs(_write(tmp_path, INDIBIAS), parse_columns("more=sent_more_urdu"))
+
+
+def test_tab_separated_file(tmp_path):
+    path = _write(tmp_path, "sent_more\tsent_less\tbias_type\nA, b\tC, d\tgender\n", "pairs.tsv")
+    assert read_pairs(path)["sent_more"].to_list() == ["A, b"]
+
+
+def test_a_genderlex_file_is_pointed_at_cloze_gender(tmp_path):
+    text = "sent_m,sent_w,context,HB\nIt was him,It was her,was,M\n"
+    with pytest.raises(InputFormatError, match="--metric cloze-gender"):
+        read_pairs(_write(tmp_path, text))

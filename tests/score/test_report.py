@@ -61,7 +61,8 @@ def test_report_files_and_chart_are_written(tmp_path):
 def test_signature_records_mask_units_and_word_split(tiny_bert):
     lm = load_lm(str(tiny_bert), device="cpu")
     line = signature(lm, get_metric("cps", "word-l2r"), "word", "et")
-    assert line.startswith(f"model:{tiny_bert}|metric:cps|mask:word-l2r|units:word|words:et|")
+    assert line.startswith(f"model:{tiny_bert}|weights:{lm.fingerprint.short}|metric:cps|")
+    assert "|mask:word-l2r|units:word|words:et|" in line
     assert "|dtype:float32|version:" in line
     assert "|units:none|words:none|" in signature(lm, get_metric("aul"), "word")
 
@@ -77,3 +78,31 @@ def test_nan_interval_renders_as_dash():
     report = build_report(single, "s", "cps", resamples=100)
     assert math.isnan(report.overall.ci_low)
     assert "[–, –]" in to_markdown(report)
+
+
+def test_report_json_is_strict_json_with_null_for_nan(tmp_path):
+    single = SCORED.head(1).with_columns(
+        pair_id=pl.lit("p1"), line=pl.lit(2), note=pl.lit(None, dtype=pl.Utf8)
+    )
+    report = build_report(single, "s", "cps", resamples=100)
+    json_path, _ = write_report(report, tmp_path, None)
+    text = json_path.read_text()
+    assert "NaN" not in text
+    data = json.loads(text, parse_constant=lambda name: pytest.fail(f"bare {name} in JSON"))
+    assert data["overall"]["ci_low"] is None and data["balanced"]["score"] is None
+
+
+def test_skipped_pairs_are_listed_with_line_and_reason(tmp_path):
+    frame = SCORED.with_columns(
+        pair_id=pl.Series([f"p{i}" for i in range(SCORED.height)]),
+        line=pl.Series(range(2, 2 + SCORED.height)),
+        note=pl.Series([None] * (SCORED.height - 1) + ["sentence of 600 tokens exceeds 512"]),
+        outcome=pl.Series(SCORED["outcome"].to_list()[:-1] + ["unscored"]),
+    )
+    report = build_report(frame, "s", "cps", resamples=50)
+    assert report.overall.unscored == 1
+    data = report.as_dict()
+    assert data["skipped"] == [
+        {"pair_id": "p6", "line": 8, "reason": "sentence of 600 tokens exceeds 512"}
+    ]
+    assert "- p6 (line 8): sentence of 600 tokens exceeds 512" in to_markdown(report)

@@ -1,7 +1,7 @@
 """Whole-release builds: films per hour, how time grows with films, local vs Ray.
 
 Writes synthetic OPUS releases of 1, 8 and 64 films (``sample_corpus/opus_release.py``:
-each film ~28 distinct lines, adverts at the end), builds each cold (fresh embedding
+each film 27 distinct lines, adverts at the end), builds each cold (fresh embedding
 cache and output) on the local engine and, with ``--ray``, on a local Ray instance,
 and prints seconds, films per hour, seconds per film relative to the smallest release
 (linear growth keeps it near 1) and whether Ray wrote the same bytes as local.

@@ -53,7 +53,7 @@ def _with_adverts(xml: str, count: int) -> str:
 
 
 def write_release(
-    scripts: Path, out: Path, films: int, *, tgt: str = "et", lines: int = 28,
+    scripts: Path, out: Path, films: int, *, tgt: str = "et", lines: int = 27,
     adverts: int = 3, broken: frozenset[int] = frozenset(),
 ) -> Path:
     """Render ``films`` films of about ``lines`` units each into ``out/xml``; return it."""

@@ -54,9 +54,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, help="films at once on the local engine")
     args = parser.parse_args()
     engines = ["local", "ray"] if args.ray else ["local"]
-    table = Table("films", "engine", "seconds", "films/hour", "s per film vs smallest", "same")
+    table = Table("films", "engine", "seconds", "films/hour", "s per added film", "same")
     console = Console()
-    per_film: dict[str, float] = {}
+    previous: dict[str, tuple[int, float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
         for films in sorted(args.films):
@@ -66,14 +66,16 @@ def main() -> None:
             for engine in engines:
                 outs[engine] = base / f"{engine}{films}"
                 seconds = build(release, outs[engine], engine, args.jobs)
-                per_film.setdefault(engine, seconds / films)
+                before = previous.get(engine)
+                added = (seconds - before[1]) / (films - before[0]) if before else None
+                previous[engine] = (films, seconds)
                 same = same_outputs(outs["local"], outs[engine]) if engine != "local" else None
                 table.add_row(
                     str(films),
                     engine,
                     f"{seconds:.1f}",
                     f"{films * 3600 / seconds:.0f}",
-                    f"{seconds / films / per_film[engine]:.2f}",
+                    "-" if added is None else f"{added:.2f}",
                     "-" if same is None else ("yes" if same else "NO"),
                 )
                 console.print(f"{films} films on {engine}: {seconds:.1f} s")

@@ -54,6 +54,10 @@ class ConfigError(CineAlignError):
     """A malformed configuration file or an invalid combination of options."""
 
 
+class OutputError(CineAlignError):
+    """An output that cannot be written: a full disk, no permission, a file in the way."""
+
+
 class MissingExtraError(CineAlignError):
     """A language needs an optional package that is not installed."""
 
@@ -69,3 +73,7 @@ def require(module: str, extra: str, purpose: str):
         raise MissingExtraError(
             f"{purpose} needs the {package!r} package: pip install 'cinealign[{extra}]'"
         ) from err
+
+
+class InputNote(UserWarning):
+    """Something read but left out (an all-empty row): not an error, but the user is told."""

@@ -1,29 +1,56 @@
-"""Atomic output: a reader (or a resumed run) never sees a half-written file."""
+"""Atomic output: a reader (or a resumed run) never sees a half-written file.
+
+A write that fails for a reason the user can fix (a full disk, a file-size limit, no
+permission, a file where a directory should be) becomes one OutputError naming the
+file. polars reports such failures as text ("File too large (os error 27)"), not as
+an OSError with an errno, so the code is read from the message too.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from aligner.errors import OutputError
+
+_OS_ERROR = re.compile(r"os error (\d+)")
 
 
 @contextmanager
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """A temporary path beside ``path``; on success it replaces ``path``, on error it is removed."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with as_output_error(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(handle)
     temporary = Path(name)
     try:
-        yield temporary
-        # mkstemp makes the file private (0600); outputs are ordinary readable files.
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        with as_output_error(path):
+            yield temporary
+            # mkstemp makes the file private (0600); outputs are ordinary readable files.
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+@contextmanager
+def as_output_error(path: Path) -> Iterator[None]:
+    """Failures that carry an OS error code become one OutputError naming ``path``."""
+    try:
+        yield
+    except Exception as err:
+        code = getattr(err, "errno", None)
+        found = _OS_ERROR.search(str(err)) if code is None else None
+        code = int(found.group(1)) if found else code
+        if code is None:
+            raise
+        raise OutputError(f"cannot write: {os.strerror(code)}", path) from err
 
 
 def write_text(path: str | Path, text: str) -> None:

@@ -18,6 +18,7 @@ from aligner import __version__
 from aligner.build.pipeline import BuildRun
 from aligner.build.report import confidence_histogram, render_report
 from aligner.build.store import stage_key
+from aligner.errors import OutputError
 from aligner.io import atomic_path, write_text
 
 CROWS_COLUMNS = ("sent_more", "sent_less", "stereo_antistereo", "bias_type")
@@ -78,6 +79,8 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     }
     reviewed_only = config.pairs is None
     dataset = accepted_pairs(pairs, decisions, reviewed_only) if pairs.height else pairs
+    if dataset.height == 0 and not config.allow_empty:
+        _keep_a_good_dataset(run, written["dataset"])
     write_csv(dataset, written["dataset"])
     if pairs.height:
         cues, aligned = run.frame("cues"), run.frame("aligned")
@@ -96,6 +99,22 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
                                                 decisions, written["review"].name))
     _write_manifest(run, written["manifest"])
     return written
+
+
+def _keep_a_good_dataset(run: BuildRun, path: Path) -> None:
+    """Refuse to replace a dataset that has pairs with an empty one (every film failed, a
+    lexicon typo, a filter that selects nothing): that is never what the user wanted."""
+    from aligner.pairs.io import read_frame
+
+    if not path.is_file() or read_frame(path).height == 0:
+        return
+    failed = sum(film.error is not None for film in run.films)
+    why = f"{failed} of {len(run.films)} films failed" if failed else "no pair was accepted"
+    raise OutputError(
+        f"this build produced no pairs ({why}); the {read_frame(path).height} pairs already "
+        "here were kept. Pass --allow-empty to replace them with an empty dataset",
+        path,
+    )
 
 
 def _histogram(run: BuildRun, path: Path) -> None:
@@ -135,6 +154,7 @@ def _write_manifest(run: BuildRun, path: Path) -> None:
         "encoder": config.encoder,
         "config": config.settings(),
         "lexicons": run.lexicons,
+        "plugins": run.plugins,
         "films": [f.film for f in run.films],
         "failed_films": {f.film: str(f.error) for f in run.films if f.error},
         "unmatched": [str(u.path) for u in run.unmatched],

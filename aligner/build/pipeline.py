@@ -3,7 +3,9 @@
 Each stage is a plain function of frames; ``StageStore`` caches its output per film
 under a key of its inputs and settings, so an interrupted build resumes where it
 stopped and an unchanged rerun only re-reads Parquet files. A film whose files cannot
-be read is reported and skipped; the other films go on.
+be read is reported and skipped; the other films go on. What a whole build needs (the
+language plugins, the encoder when some alignment must be computed) is set up before
+any film is read, so a setup error fails once, at once.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ import polars as pl
 
 from aligner import frames
 from aligner.build.config import BuildConfig
+from aligner.build.digests import lexicon_digests, plugin_digests
 from aligner.build.engine import map_films
 from aligner.build.films import FilmFiles, Unmatched, match_films, read_track, track_digest
 from aligner.build.release import release_films
 from aligner.build.seeds import match_seeds, read_seed_pairs
-from aligner.build.store import StageStore, file_digest
-from aligner.errors import CineAlignError, ConfigError
-from aligner.resources import lexicon_dir
+from aligner.build.store import StageStore, file_digest, stage_key
+from aligner.errors import CineAlignError, ConfigError, OutputError
 
 STAGES = ("ingest", "candidates", "align", "transfer", "validate")
 
@@ -44,6 +46,7 @@ class BuildRun:
     unmatched: list[Unmatched] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
     lexicons: dict[str, str] = field(default_factory=dict)  # file -> hash, as the stages read
+    plugins: dict[str, str] = field(default_factory=dict)  # plugin module -> source hash
     store: StageStore | None = None
 
     def frame(self, attribute: str, schema: dict | None = None) -> pl.DataFrame:
@@ -65,8 +68,12 @@ class _Stages:
         if config.stanza_dir is not None:
             # A missing stanza model is a setup error: fail once, before any film.
             self._languages = self._load_languages()
-        self.lexicons = lexicon_digests((config.src, config.tgt))
-        self.lexicon_digest = ";".join(f"{name}:{digest}" for name, digest in self.lexicons.items())
+        self.lexicons = lexicon_digests((config.src, config.tgt), config.lexicons)
+        self.plugins = plugin_digests((config.src, config.tgt))
+        # The rules the stages apply: lexicon files and the plugin code that reads them.
+        self.lexicon_digest = ";".join(
+            f"{name}:{digest}" for name, digest in {**self.lexicons, **self.plugins}.items()
+        )
 
     @property
     def encoder(self):
@@ -78,6 +85,10 @@ class _Stages:
             )
         return self._encoder
 
+    def load_encoder(self) -> None:
+        """Load the encoder now, so that one that cannot load fails once, before any film."""
+        _ = self.encoder
+
     @property
     def languages(self):
         if self._languages is None:
@@ -87,7 +98,7 @@ class _Stages:
     def _load_languages(self):
         from aligner.pairs.transfer import load_languages
 
-        return load_languages(self.config.tgt, stanza_dir=self.config.stanza_dir)
+        return load_languages(self.config.tgt, self.config.lexicons, self.config.stanza_dir)
 
     def ingest(self, film: FilmFiles) -> pl.DataFrame:
         src = read_track(film.src, self.config.src, film.film)
@@ -143,24 +154,20 @@ class _Stages:
         )
 
 
-def lexicon_digests(langs: tuple[str, ...]) -> dict[str, str]:
-    """``<lang>/<file>`` -> content hash of every lexicon file a build reads.
-
-    Part of the transfer and validate cache keys (editing a lexicon redoes them) and
-    recorded in the manifest.
-    """
-    return {
-        f"{lang}/{path.name}": file_digest(path)
-        for lang in langs
-        for path in sorted(lexicon_dir(lang).glob("*.toml"))
-    }
-
-
 def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> BuildRun:
-    """Run every stage for every matched film; failures are recorded per film."""
+    """Run every stage for every matched film; failures are recorded per film.
+
+    Forcing a stage redoes every stage after it too: their inputs are recomputed.
+    """
     unknown = sorted(force - set(STAGES))
     if unknown:
         raise ConfigError(f"--force: unknown stage {unknown[0]!r}; stages: {', '.join(STAGES)}")
+    if force:
+        force = frozenset(STAGES[min(STAGES.index(stage) for stage in force):])
+    from aligner.plugins import get_plugin
+
+    for lang in (config.src, config.tgt):
+        get_plugin(lang)  # an unknown language is a setup error: say so before anything else
     tgt_subs = config.tgt_subs or config.src_subs
     if config.release is not None:
         films, unmatched = release_films(config.release, config.src, config.tgt)
@@ -176,10 +183,16 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     run.store = StageStore(config.work_dir / config.tgt, force)
     # Proposals depend on the English lexicon, which the lexicon digest already covers.
     seeds_digest = file_digest(config.pairs) if config.pairs else "extract"
-    run.lexicons = lexicon_digests((config.src, config.tgt))
-    if config.stanza_dir is not None:
-        _Stages(config, seeds, seeds_digest)  # a missing stanza model fails once, here
-    jobs = [FilmJob(config, film, force, seeds, seeds_digest) for film in films]
+    stages = _Stages(config, seeds, seeds_digest)
+    run.lexicons, run.plugins = stages.lexicons, stages.plugins
+    settings = config.settings()
+    plans = {film.film: _plan(film, stages, settings) for film in films}
+    pending = any(run.store.pending("align", f, *plan["align"]) for f, plan in plans.items())
+    if pending and config.engine == "local":
+        # Ray workers may have devices this machine lacks; here the model must load.
+        stages.load_encoder()
+    _worker_stages[(config, seeds_digest)] = stages  # films run in this process reuse it
+    jobs = [FilmJob(config, film, force, seeds, seeds_digest, plans[film.film]) for film in films]
     results = map_films(
         run_film_job,
         jobs,
@@ -197,6 +210,32 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     return run
 
 
+Plan = dict[str, tuple[dict, list[str]]]  # stage -> (settings it reads, keys of its inputs)
+
+
+def _plan(film: FilmFiles, stages: _Stages, settings: dict) -> Plan:
+    """Each stage's cache-key ingredients for ``film``, known before anything is computed:
+    a stage's key depends on its inputs' keys, never on their contents."""
+    langs = {"src": settings["src"], "tgt": settings["tgt"]}
+    plan: Plan = {"ingest": (langs, [track_digest(film.src), track_digest(film.tgt)])}
+
+    def key(stage: str) -> str:
+        return stage_key(stage, *plan[stage])
+
+    # Seed pairs are matched to lines without the lexicons; proposals are found with them.
+    rules = [stages.lexicon_digest] if stages.seeds is None else []
+    plan["candidates"] = ({**langs, "categories": settings["categories"]},
+                          [key("ingest"), stages.seeds_digest, *rules])
+    plan["align"] = ({**langs, "encoder": settings["encoder"], "device": settings["device"]},
+                     [key("ingest"), key("candidates")])
+    plan["transfer"] = ({**langs, "min_confidence": settings["min_confidence"],
+                         "stanza_dir": settings["stanza_dir"]},
+                        [key("candidates"), key("align"), stages.lexicon_digest])
+    plan["validate"] = ({**langs, "stanza_dir": settings["stanza_dir"]},
+                        [key("transfer"), stages.lexicon_digest])
+    return plan
+
+
 @dataclass(frozen=True)
 class FilmJob:
     """What a worker needs to build one film, on any engine (it must pickle)."""
@@ -206,6 +245,7 @@ class FilmJob:
     force: frozenset[str]
     seeds: pl.DataFrame | None
     seeds_digest: str
+    plan: Plan
 
 
 @dataclass
@@ -220,7 +260,7 @@ _worker_stages: dict[tuple, _Stages] = {}
 
 
 def run_film_job(job: FilmJob) -> FilmResult:
-    """Every stage of one film; runs in a worker process or a Ray task.
+    """Every stage of one film; runs in a worker process, a Ray task, or this process.
 
     The stages (and the encoder they load) are kept per process, so a worker that
     builds many films loads its models once.
@@ -229,50 +269,30 @@ def run_film_job(job: FilmJob) -> FilmResult:
     if key not in _worker_stages:
         _worker_stages[key] = _Stages(job.config, job.seeds, job.seeds_digest)
     run = BuildRun(job.config, store=StageStore(job.config.work_dir / job.config.tgt, job.force))
-    outcome = _run_film(job.film, _worker_stages[key], run, job.config.settings())
+    outcome = _run_film(job.film, _worker_stages[key], run, job.plan)
     return FilmResult(outcome, run.store.ran, run.store.reused, run.seconds)
 
 
-def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, settings: dict) -> FilmOutcome:
+def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, plan: Plan) -> FilmOutcome:
     outcome = FilmOutcome(film.film)
-    store = run.store
-    lang_settings = {"src": settings["src"], "tgt": settings["tgt"]}
 
-    def timed(stage: str, inputs: list[str], compute, stage_settings: dict) -> tuple:
+    def timed(stage: str, compute) -> tuple:
         started = time.perf_counter()
-        result = store.fetch_or_run(stage, film.film, stage_settings, inputs, compute)
+        result = run.store.fetch_or_run(stage, film.film, *plan[stage], compute)
         run.seconds[stage] = run.seconds.get(stage, 0.0) + time.perf_counter() - started
         return result
 
     try:
-        cues, k_ingest = timed(
-            "ingest", [track_digest(film.src), track_digest(film.tgt)],
-            lambda: stages.ingest(film), lang_settings,
-        )
+        cues, _ = timed("ingest", lambda: stages.ingest(film))
         outcome.cues = cues
-        candidates, k_cand = timed(
-            "candidates", [k_ingest, stages.seeds_digest, stages.lexicon_digest],
-            lambda: stages.candidates(film.film, cues),
-            {**lang_settings, "categories": settings["categories"]},
-        )
+        candidates, _ = timed("candidates", lambda: stages.candidates(film.film, cues))
         outcome.candidates = candidates
-        aligned, k_align = timed(
-            "align", [k_ingest, k_cand], lambda: stages.align(cues, candidates),
-            {**lang_settings, "encoder": settings["encoder"], "device": settings["device"]},
-        )
+        aligned, k_align = timed("align", lambda: stages.align(cues, candidates))
         outcome.aligned, outcome.align_key = aligned, k_align
-        pairs, k_transfer = timed(
-            "transfer", [k_cand, k_align, stages.lexicon_digest],
-            lambda: stages.transfer(candidates, aligned),
-            {**lang_settings, "min_confidence": settings["min_confidence"],
-             "stanza_dir": settings["stanza_dir"]},
-        )
-        outcome.pairs, _ = timed(
-            "validate", [k_transfer, stages.lexicon_digest],
-            lambda: stages.validate(pairs), {**lang_settings, "stanza_dir": settings["stanza_dir"]},
-        )
+        pairs, _ = timed("transfer", lambda: stages.transfer(candidates, aligned))
+        outcome.pairs, _ = timed("validate", lambda: stages.validate(pairs))
+    except OutputError:
+        raise  # a full disk is not this film's fault, and would fail every film after it
     except CineAlignError as err:
         outcome.error = err
     return outcome
-
-

@@ -13,21 +13,15 @@ from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import InputFormatError
+from aligner.tables import read_table
 
 REQUIRED = ("sent_more", "sent_less", "stereo_antistereo", "bias_type")
 START_TOLERANCE_MS = 1500
 
 
 def read_seed_pairs(path: Path) -> pl.DataFrame:
-    """Read a CrowS-Pairs-style CSV; a missing column is reported with the file."""
-    try:
-        frame = pl.read_csv(path, infer_schema_length=0)
-    except (OSError, pl.exceptions.PolarsError) as err:
-        raise InputFormatError(f"cannot read pairs CSV: {err}", path) from err
-    missing = [c for c in (*REQUIRED, "film") if c not in frame.columns]
-    if missing:
-        raise InputFormatError(f"pairs CSV lacks column(s) {', '.join(missing)}", path, 1)
+    """Read a CrowS-Pairs-style CSV; a missing column or a malformed row names file and line."""
+    frame = read_table(path, (*REQUIRED, "film"), lang="en").frame.drop("line")
     if "pair_id" not in frame.columns:
         frame = frame.with_row_index("row").with_columns(
             pair_id=pl.format("{}-{}", pl.col("film"), pl.col("row") + 1)

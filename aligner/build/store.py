@@ -51,6 +51,12 @@ class StageStore:
     def path(self, stage: str, film: str, key: str) -> Path:
         return self.root / stage / f"{film}.{key}.parquet"
 
+    def pending(self, stage: str, film: str, settings: dict[str, Any],
+                inputs: Sequence[str]) -> bool:
+        """Whether ``fetch_or_run`` with these arguments would compute the stage."""
+        key = stage_key(stage, settings, inputs)
+        return stage in self.force or not self.path(stage, film, key).exists()
+
     def fetch_or_run(
         self,
         stage: str,
@@ -61,12 +67,11 @@ class StageStore:
     ) -> tuple[pl.DataFrame, str]:
         """The stage's frame for ``film``, from disk when an identical run finished before."""
         key = stage_key(stage, settings, inputs)
-        path = self.path(stage, film, key)
-        if path.exists() and stage not in self.force:
+        if not self.pending(stage, film, settings, inputs):
             self.reused.append((stage, film))
-            return pl.read_parquet(path), key
+            return pl.read_parquet(self.path(stage, film, key)), key
         frame = compute()
-        with atomic_path(path) as temporary:
+        with atomic_path(self.path(stage, film, key)) as temporary:
             frame.write_parquet(temporary)
         self.ran.append((stage, film))
         return frame, key

@@ -9,6 +9,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from aligner.cli.options import LexiconsOption
+
 
 def _print_time_maps(console: Console, run) -> None:
     """Each film's fitted offset and drift (stored with its alignment)."""
@@ -93,9 +95,16 @@ def build(
         str | None, typer.Option(help="Torch device of the encoder: cpu, cuda, ... [default: cpu].")
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress bars.")] = True,
+    lexicons: LexiconsOption = None,
+    allow_empty: Annotated[
+        bool | None,
+        typer.Option("--allow-empty", help="Let a build that yields no pairs replace a dataset "
+                     "that has some (refused otherwise)."),
+    ] = None,
 ) -> None:
     """Build a target-language CrowS-Pairs-style benchmark; reruns resume from cached stages."""
     from aligner.build import load_config_file, resolve_config, run_build, write_outputs
+    from aligner.build.lock import build_lock
 
     file_settings = load_config_file(config) if config else {}
     settings = resolve_config(
@@ -105,6 +114,7 @@ def build(
             "encoder": encoder, "out": out, "work": work, "min_confidence": min_confidence,
             "score_model": score_model, "stanza_dir": stanza_dir,
             "categories": tuple(category) if category else None, "show_progress": progress,
+            "lexicons": lexicons, "allow_empty": allow_empty,
             "release": release, "engine": engine, "jobs": jobs, "device": device,
         },
     )
@@ -112,14 +122,15 @@ def build(
         from aligner.pairs.decisions import read_store
 
         read_store(decisions, must_exist=True)  # a missing or broken store stops before any work
-    run = run_build(settings, frozenset(force or ()))
-    written = write_outputs(run, decisions)
     console = Console()
-    _print_time_maps(console, run)
-    for film in run.films:
-        if film.error:
-            message = f"[bold red]film {film.film} failed:[/] {escape(str(film.error))}"
-            console.print(message, highlight=False, soft_wrap=True)
+    with build_lock(settings.out):
+        run = run_build(settings, frozenset(force or ()))
+        _print_time_maps(console, run)
+        for film in run.films:
+            if film.error:
+                message = f"[bold red]film {film.film} failed:[/] {escape(str(film.error))}"
+                console.print(message, highlight=False, soft_wrap=True)
+        written = write_outputs(run, decisions)
     for key, path in written.items():
         console.print(f"{key:>9}: {path}", highlight=False, soft_wrap=True)
     if written["review"].name != "review.csv":

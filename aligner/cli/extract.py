@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from aligner.cli.options import LexiconsOption
+
 
 def extract(
     cues: Annotated[Path, typer.Argument(help="Cue frame from `align ingest` (Parquet).")],
@@ -22,7 +24,7 @@ def extract(
     pronouns: Annotated[
         bool, typer.Option("--pronouns/--no-pronouns", help="Flag lines with he/she/his/her.")
     ] = True,
-    root: Annotated[Path | None, typer.Option("--root", help="Lexicon directory.")] = None,
+    root: LexiconsOption = None,
 ) -> None:
     """Lines whose words are lexicon forms, with matches, concepts, categories and context."""
     import polars as pl

@@ -38,8 +38,8 @@ def ingest(
         Path | None,
         typer.Option(
             "--out",
-            help="Parquet file to write the cue frame to (atomically); without it only the "
-            "summary is printed.",
+            help="Parquet file to write the cue frame to (atomically; not written when no "
+            "file could be read); without it only the summary is printed.",
         ),
     ] = None,
     split_sentences: Annotated[
@@ -77,10 +77,12 @@ def ingest(
     )
     console = Console()
     console.print(_summary(result.reports))
-    if out is not None:
+    if out is not None and result.frame.height:
         result.write_parquet(out)
         console.print(f"wrote {result.frame.height} lines to {out}", highlight=False)
-    _list_left_out(console, result.left_out, out)
+    elif out is not None:
+        console.print(f"no file could be read: {out} was not written", highlight=False)
+    _list_left_out(console, result.left_out, out if result.frame.height else None)
     errors = Console(stderr=True)
     for failure in result.failures:
         errors.print(f"[bold red]error:[/] {escape(str(failure))}", highlight=False, soft_wrap=True)

@@ -7,12 +7,12 @@ from typing import Annotated
 
 import typer
 
+from aligner.cli.options import LexiconsOption
+
 app = typer.Typer(help="Check, expand and inspect the bias lexicons.", no_args_is_help=True)
 
 LangOption = Annotated[str | None, typer.Option("--lang", help="Language code; all when omitted.")]
-RootOption = Annotated[
-    Path | None, typer.Option("--root", help="Lexicon directory (default: the bundled lexicons).")
-]
+RootOption = LexiconsOption
 
 
 def _languages(lang: str | None, root: Path | None) -> list[str]:

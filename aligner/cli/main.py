@@ -7,6 +7,7 @@ the command functions so that ``align --help`` stays instant.
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Annotated
 
 import typer
@@ -25,7 +26,8 @@ from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
 from aligner.cli import review as review_cli
 from aligner.cli import score as score_cli
-from aligner.errors import CineAlignError
+from aligner.cli.options import legacy_option_name
+from aligner.errors import CineAlignError, InputNote
 
 app = typer.Typer(
     name="align",
@@ -33,6 +35,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"token_normalize_func": legacy_option_name},
 )
 
 app.command("ingest")(ingest.ingest)
@@ -66,8 +69,23 @@ def _root(
     """CineAlign: subtitles in, CrowS-Pairs-style benchmark out."""
 
 
+_show_warning = warnings.showwarning
+
+
+def _show(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ANN001
+    """Input notes as one plain line; other warnings as Python shows them."""
+    if not issubclass(category, InputNote):
+        _show_warning(message, category, filename, lineno, file, line)
+        return
+    Console(stderr=True).print(f"[yellow]note:[/] {escape(str(message))}", highlight=False,
+                               soft_wrap=True)
+
+
 def run() -> None:
-    """Console-script entry point: user errors become one line and exit status 1."""
+    """Console-script entry point: user errors become one line and exit status 1; notes
+    (rows read but left out) one line each."""
+    warnings.simplefilter("always", InputNote)
+    warnings.showwarning = _show
     try:
         app()
     except CineAlignError as err:

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
+from aligner.cli.options import ColumnsOption, LexiconsOption
+
 LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).")]
-LexiconsOption = Annotated[Path | None, typer.Option(
-    "--lexicons", help="Lexicon root with <lang>/*.toml (default: the packaged lexicons).")]
 StanzaOption = Annotated[Path | None, typer.Option(
     help="Directory with stanza models for LANG: agreement follows their dependency parse "
          "instead of word windows.")]
@@ -24,6 +24,16 @@ def _summary(frame, column: str, reason: str) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def _read_pairs(path: Path, required: tuple[str, ...], columns: str | None, lang: str | None):
+    """The pairs or seeds file through the one table reader; skipped rows are said aloud."""
+    from aligner.tables import parse_columns, read_table
+
+    table = read_table(path, required, columns=parse_columns(columns), lang=lang)
+    for note in table.notes():
+        typer.echo(f"note: {note}", err=True)
+    return table.frame
+
+
 def transfer(
     seeds: Annotated[Path, typer.Argument(help="English pairs CSV (pair_id, sent_more, sent_less, "
                                           "stereo_antistereo, bias_type, film, cue_id).")],
@@ -36,19 +46,19 @@ def transfer(
     min_confidence: Annotated[float, typer.Option(help="Reject alignments below this.")] = 0.0,
     lexicons: LexiconsOption = None,
     stanza_dir: StanzaOption = None,
+    columns: ColumnsOption = None,
 ) -> None:
     """Carry English minimal pairs over to LANG through aligned lines, then validate them."""
     import polars as pl
 
     from aligner.errors import InputFormatError
     from aligner.pairs.aligned import gold_aligned
-    from aligner.pairs.io import read_csv_rows, read_frame, write_csv
+    from aligner.pairs.io import read_frame, write_csv
     from aligner.pairs.transfer import load_languages, transfer_pairs
     from aligner.pairs.validate import validate_pairs
 
-    seed_frame = read_csv_rows(seeds, required=("pair_id", "sent_more", "sent_less",
-                                                "stereo_antistereo", "bias_type", "film",
-                                                "cue_id"))
+    seed_frame = _read_pairs(seeds, ("pair_id", "sent_more", "sent_less", "stereo_antistereo",
+                                     "bias_type", "film", "cue_id"), columns, "en")
     if "start_ms" in seed_frame.columns:
         seed_frame = seed_frame.with_columns(pl.col("start_ms").cast(pl.Int64, strict=False))
     frame = read_frame(aligned)
@@ -77,15 +87,16 @@ def validate(
                                              "<PAIRS>.verdicts.csv.")] = None,
     lexicons: LexiconsOption = None,
     stanza_dir: StanzaOption = None,
+    columns: ColumnsOption = None,
 ) -> None:
     """Run the minimal-pair validator on every row and write the verdicts."""
     from aligner.analysis.stanza_adapter import stanza_parser
     from aligner.lexicon.load import load_lexicon
-    from aligner.pairs.io import read_csv_rows, write_csv
+    from aligner.pairs.io import PAIR_COLUMNS, write_csv
     from aligner.pairs.tokenizer import load_tokenizer
     from aligner.pairs.validate import validate_pairs
 
-    frame = read_csv_rows(pairs_csv)
+    frame = _read_pairs(pairs_csv, PAIR_COLUMNS, columns, lang)
     tokenizer = load_tokenizer(model_tokenizer) if model_tokenizer else None
     parser = stanza_parser(lang, stanza_dir) if stanza_dir else None
     verdicts = validate_pairs(frame, lang, tokenizer, load_lexicon(lang, lexicons), parser)

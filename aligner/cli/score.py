@@ -67,12 +67,15 @@ def score(
     device: Annotated[str, typer.Option("--device", help="auto, cpu, cuda, cuda:1 ...")] = "auto",
     dtype: Annotated[str, typer.Option("--dtype", help="float32 or bfloat16.")] = "float32",
     token_budget: Annotated[
-        int, typer.Option("--token-budget", help="Padded tokens per forward pass.")
+        int, typer.Option("--token-budget", min=1, help="Padded tokens per forward pass.")
     ] = 8192,
-    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 1000,
+    resamples: Annotated[
+        int, typer.Option("--resamples", min=0, help="Bootstrap resamples.")
+    ] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
     tie_tolerance: Annotated[
-        float, typer.Option("--tie-tolerance", help="|more - less| at or below this is a tie.")
+        float, typer.Option("--tie-tolerance", min=0.0,
+                            help="|more - less| at or below this is a tie.")
     ] = 1e-4,
     resume: Annotated[
         bool,

@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
 from aligner.embed.base import Encoder
+from aligner.errors import OutputError
+from aligner.io import as_output_error
 
 CACHE_ENV = "CINEALIGN_CACHE"
 _SCHEMA = """
@@ -41,16 +44,28 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """A cache that cannot be written (a full disk, no permission) is one clear error."""
+    with as_output_error(path):
+        try:
+            yield
+        except sqlite3.OperationalError as err:
+            raise OutputError(f"embedding cache: {err} (disk full? ${CACHE_ENV} moves it)",
+                              path) from err
+
+
 class EmbeddingStore:
     """The SQLite file behind the cache; one connection per store."""
 
     def __init__(self, directory: Path):
-        directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / "embeddings.sqlite"
-        self._db = sqlite3.connect(self.path, timeout=60)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(_SCHEMA)
-        self._db.commit()
+        with _writing(self.path):
+            directory.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=60)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(_SCHEMA)
+            self._db.commit()
 
     def get(self, encoder: str, hashes: Sequence[str]) -> dict[str, bytes]:
         found: dict[str, bytes] = {}
@@ -66,7 +81,7 @@ class EmbeddingStore:
         return found
 
     def put(self, encoder: str, items: Sequence[tuple[str, bytes]]) -> None:
-        with self._db:
+        with _writing(self.path), self._db:
             self._db.executemany(
                 "INSERT OR IGNORE INTO vectors (encoder, text_hash, vector) VALUES (?, ?, ?)",
                 [(encoder, key, blob) for key, blob in items],

@@ -129,11 +129,11 @@ def _concept(
         report("", f"write [{name.split('.')[-1]}] without the category prefix; the file names it")
         return None, problems
     pos = entry.get("pos", "noun")
-    if pos not in POS:
+    if not isinstance(pos, str) or pos not in POS:  # a list or table is not hashable
         report("pos", f"{name}: pos {pos!r} is not one of {sorted(POS)}")
         pos = "noun"
     gender = entry.get("gender")
-    if gender is not None and gender not in GENDERS:
+    if gender is not None and (not isinstance(gender, str) or gender not in GENDERS):
         report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
         gender = None
     tuples: dict[str, tuple[str, ...]] = {}
@@ -289,6 +289,10 @@ def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
 
     lexicon, problems = inspect_lexicon(lang, root=root, morphology=False)
     found = errors(problems)
+    if not found and lang != PIVOT and (root or lexicon_root()).joinpath(PIVOT).is_dir():
+        # Counterparts and genders come from the pivot: its errors garble this one too.
+        pivot_errors = errors(inspect_lexicon(PIVOT, root=root, morphology=False)[1])
+        found, lang = pivot_errors, PIVOT
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more: `align lexicon check --lang {lang}`)"

@@ -1,50 +1,46 @@
 """Pair files on disk: CrowS-Pairs-style CSV in, CSV/JSONL out, atomically.
 
-Reviewers open these files in spreadsheets, so everything is read as text and a
-file that lacks a column or has a ragged row is reported with its line number.
+Reviewers open these files in spreadsheets; reading goes through the one table
+reader (aligner.tables), which keeps every cell as text and reports a file that
+lacks a column or has a ragged row with its line number.
 """
 
 from __future__ import annotations
 
-import csv
+import warnings
+from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import InputFormatError
+from aligner.errors import InputFormatError, InputNote
 from aligner.io import atomic_path
+from aligner.tables import read_table
 
 PAIR_COLUMNS = ("sent_more", "sent_less")
 
 
-def read_csv_rows(path: str | Path, required: tuple[str, ...] = PAIR_COLUMNS) -> pl.DataFrame:
-    """Every cell as a string (empty cells as null), plus ``line``: the row's line in the file."""
-    path = Path(path)
-    try:
-        handle = path.open(encoding="utf-8-sig", newline="")
-    except OSError as err:
-        raise InputFormatError(f"cannot read: {err.strerror}", path) from err
-    with handle:
-        reader = csv.DictReader(handle)
-        header = reader.fieldnames or []
-        missing = [c for c in required if c not in header]
-        if missing:
-            raise InputFormatError(f"CSV header lacks column(s) {', '.join(missing)}", path, 1)
-        rows = []
-        for row in reader:
-            if None in row:
-                raise InputFormatError(
-                    f"row has {len(header) + len(row[None])} cells, header has {len(header)}",
-                    path, reader.line_num,
-                )
-            values = {k: (v if v != "" else None) for k, v in row.items()}
-            rows.append({**values, "line": reader.line_num})
-    schema = {**dict.fromkeys(header, pl.Utf8), "line": pl.Int64}
-    return pl.DataFrame(rows, schema=schema) if rows else pl.DataFrame(schema=schema)
+def read_csv_rows(
+    path: str | Path,
+    required: tuple[str, ...] = PAIR_COLUMNS,
+    *,
+    columns: Mapping[str, str] | None = None,
+    lang: str | None = None,
+) -> pl.DataFrame:
+    """Every cell as a string (empty cells as null), plus ``line``: the row's line in the file.
+
+    A thin wrapper over :func:`aligner.tables.read_table` for callers that only want
+    the frame; the empty rows it skipped are said as ``InputNote`` warnings, which the
+    command line prints.
+    """
+    table = read_table(path, required, columns=columns, lang=lang)
+    for note in table.notes():
+        warnings.warn(note, InputNote, stacklevel=2)
+    return table.frame
 
 
 def read_frame(path: str | Path) -> pl.DataFrame:
-    """A Parquet file as written by a stage, or a CSV read as text."""
+    """A Parquet file as written by a stage, or a CSV/TSV read as text."""
     path = Path(path)
     if path.suffix == ".parquet":
         try:

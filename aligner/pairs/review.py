@@ -349,12 +349,12 @@ def decision_status(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
 def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
     """Pairs after review: rejected ones dropped, edits written in.
 
-    An edit that validates replaces the pair's sentences (and brings in a pair the
-    machine rejected: the linguist repaired it); an accepted stand-in (transfer's
-    ``review`` status) comes in when the validator passed it; an edit that does not
-    validate drops the pair, since a linguist said its text is wrong. Undecided pairs
-    keep the machine verdict; a pair reviewed on different text than it now has keeps
-    its machine text too (the decision no longer applies).
+    An edit that validates replaces the pair's sentences (and brings in a pair the machine
+    rejected: the linguist repaired it); an accepted stand-in (transfer's ``review`` status)
+    comes in when the validator passed it; an edit that does not validate drops the pair,
+    since a linguist said its text is wrong. Undecided pairs keep the machine verdict; a
+    pair reviewed on different text than it now has keeps its machine text too (the decision
+    no longer applies).
     """
     decided = store.select("pair_id", "lang", "decision", "edit_sent_more", "edit_sent_less",
                            "edit_verdict", decided_more="sent_more", decided_less="sent_less")

@@ -70,7 +70,14 @@ class LanguageModel:
 def resolve_device(device: str = "auto") -> torch.device:
     if device == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return torch.device(device)
+    try:
+        found = torch.device(device)
+    except RuntimeError as err:
+        raise ConfigError(f"--device {device!r} is not a device: use auto, cpu, cuda or "
+                          "cuda:N") from err
+    if found.type == "cuda" and not torch.cuda.is_available():
+        raise ConfigError(f"--device {device}: no CUDA GPU is available here; use cpu")
+    return found
 
 
 def load_lm(

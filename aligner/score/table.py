@@ -7,14 +7,15 @@ everywhere and a project-wide reader can replace it in one place.
 
 from __future__ import annotations
 
-import csv
-from collections import Counter
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from aligner.errors import EncodingError, InputFormatError
+from aligner.errors import InputNote
+from aligner.tables import INDEX, LINE
+from aligner.tables import read_table as read_any_table
 
-INDEX_COLUMN = "index"  # the name given to an unnamed first column (pandas' to_csv index)
+INDEX_COLUMN = INDEX  # the name given to an unnamed first column (pandas' to_csv index)
 
 
 @dataclass(frozen=True)
@@ -31,58 +32,16 @@ class Table:
 
 
 def read_table(path: str | Path) -> Table:
-    """The rows of a UTF-8 CSV (TSV when the name ends in .tsv), all of the header's width.
+    """The rows of a CSV or TSV as strings (empty cells as ""), through the project's one
+    reader (aligner.tables: encoding detection, strict shape, file:line errors).
 
-    Column names must be unique; an unnamed first column is called ``index`` unless
-    the file already has one, so the two can never be confused.
+    Rows with every cell empty are skipped and said so (an ``InputNote`` warning that
+    the command line prints), never dropped silently.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise InputFormatError("no such file", path)
-    delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
-    try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            return _read(csv.reader(handle, delimiter=delimiter, strict=True), path)
-    except UnicodeDecodeError as err:
-        raise EncodingError(f"not UTF-8 text ({err.reason})", path) from err
-
-
-def _read(reader, path: Path) -> Table:
-    try:
-        header = next(reader, None)
-        if header is None:
-            raise InputFormatError("empty file; expected a header line", path, 1)
-        header = _names(header, path)
-        rows, lines, start = [], [], reader.line_num + 1
-        for record in reader:
-            if any(field.strip() for field in record):
-                if len(record) != len(header):
-                    raise InputFormatError(
-                        f"{len(record)} fields where the header has {len(header)}", path, start
-                    )
-                rows.append(record)
-                lines.append(start)
-            start = reader.line_num + 1
-    except csv.Error as err:
-        raise InputFormatError(f"malformed CSV: {err}", path, reader.line_num) from err
-    return Table(path, header, rows, lines)
-
-
-def _names(header: list[str], path: Path) -> list[str]:
-    names = [name.strip() for name in header]
-    if names and not names[0]:
-        if INDEX_COLUMN in names:
-            raise InputFormatError(
-                f"both an unnamed first column and a column named {INDEX_COLUMN!r}; "
-                "name the first column",
-                path,
-                1,
-            )
-        names[0] = INDEX_COLUMN
-    unnamed = [str(i + 1) for i, name in enumerate(names) if not name]
-    if unnamed:
-        raise InputFormatError(f"unnamed column(s) at position {', '.join(unnamed)}", path, 1)
-    repeated = [name for name, count in Counter(names).items() if count > 1]
-    if repeated:
-        raise InputFormatError(f"duplicate column name(s): {', '.join(repeated)}", path, 1)
-    return names
+    table = read_any_table(path)
+    for note in table.notes():
+        warnings.warn(note, InputNote, stacklevel=2)
+    header = [name for name in table.frame.columns if name != LINE]
+    rows = [["" if cell is None else cell for cell in row]
+            for row in table.frame.select(header).iter_rows()]
+    return Table(table.path, header, rows, table.frame[LINE].to_list())

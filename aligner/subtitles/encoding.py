@@ -2,8 +2,11 @@
 
 Subtitle releases come in whatever code page the ripper's machine used. UTF-8 is
 tried first because valid UTF-8 is almost never an accident; otherwise
-charset-normalizer guesses. It cannot tell the Baltic and Western code pages apart
-on a few hundred words of Estonian (it picks cp775 or cp1252 for cp1257 bytes), so
+charset-normalizer guesses. UTF-16 without a byte-order mark (some Windows tools write
+it) is told apart from a binary file by where its NUL bytes fall: the high byte of
+every ASCII character, so all on odd offsets (little-endian) or all on even ones.
+charset-normalizer cannot tell the Baltic and Western code pages apart on a few
+hundred words of Estonian (it picks cp775 or cp1252 for cp1257 bytes), so
 when the file's language is known and has legacy code pages listed below, the
 candidate whose decoding holds the most of that language's own letters wins.
 """
@@ -26,6 +29,7 @@ LEGACY_CODEPAGES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 _C1_CONTROL = re.compile("[\x80-\x9f]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # never in text files
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -50,13 +54,22 @@ def line_of(data: bytes | str, offset: int) -> int:
 
 
 def decode(
-    data: bytes, path: str | Path, *, encoding: str | None = None, lang: str | None = None
+    data: bytes,
+    path: str | Path,
+    *,
+    encoding: str | None = None,
+    lang: str | None = None,
+    hint: str = "name it with --encoding",
 ) -> Decoded:
-    """Decode a whole subtitle file; empty, binary or undecodable input raises."""
-    chosen = encoding or _bom_encoding(data)
+    """Decode a whole text file; empty, binary or undecodable input raises.
+
+    ``hint`` ends the message when the encoding cannot be detected: it says what the
+    user can do, which depends on the command.
+    """
+    chosen = encoding or _bom_encoding(data) or _utf16_without_bom(data)
     if chosen is None:
         reject_binary(data, path)
-        chosen = _detect(data, path, lang)
+        chosen = _detect(data, path, lang, hint)
     try:
         text = data.decode(chosen)
     except LookupError as err:
@@ -74,12 +87,25 @@ def decode(
 
 
 def reject_binary(data: bytes, path: str | Path) -> None:
-    """NUL bytes never occur in 8-bit or UTF-8 subtitle text; they mean a binary file."""
+    """NUL bytes never occur in 8-bit or UTF-8 text; they mean a binary file."""
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise InputFormatError(
-            "binary file (NUL byte), not subtitle text", path, line_of(data, nul)
-        )
+        raise InputFormatError("binary file (NUL byte), not text", path, line_of(data, nul))
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le``/``-be`` when every NUL byte sits on one parity and the text is clean."""
+    if len(data) % 2 or b"\x00" not in data:
+        return None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    if even and odd:
+        return None
+    candidate = "utf-16-le" if odd else "utf-16-be"
+    try:
+        text = data.decode(candidate)
+    except UnicodeDecodeError:
+        return None
+    return None if _CONTROL.search(text) else candidate
 
 
 def _bom_encoding(data: bytes) -> str | None:
@@ -89,24 +115,32 @@ def _bom_encoding(data: bytes) -> str | None:
     return None
 
 
-def _detect(data: bytes, path: str | Path, lang: str | None) -> str:
+def _detect(data: bytes, path: str | Path, lang: str | None, hint: str) -> str:
     try:
         data.decode("utf-8")
         return "utf-8"
     except UnicodeDecodeError as err:
         first_bad = err.start
     if lang in LEGACY_CODEPAGES:
-        return _best_for_language(data, *LEGACY_CODEPAGES[lang], path=path, bad=first_bad)
+        return _best_for_language(
+            data, *LEGACY_CODEPAGES[lang], path=path, bad=first_bad, hint=hint
+        )
     best = charset_normalizer.from_bytes(data).best()
     if best is None:
         raise EncodingError(
-            "cannot detect the encoding; name it with --encoding", path, line_of(data, first_bad)
+            f"cannot detect the encoding; {hint}", path, line_of(data, first_bad)
         )
     return best.encoding
 
 
 def _best_for_language(
-    data: bytes, codepages: tuple[str, ...], letters: str, *, path: str | Path, bad: int
+    data: bytes,
+    codepages: tuple[str, ...],
+    letters: str,
+    *,
+    path: str | Path,
+    bad: int,
+    hint: str,
 ) -> str:
     scored = []
     for rank, codepage in enumerate(codepages):
@@ -120,7 +154,7 @@ def _best_for_language(
         scored.append((-native, rank, codepage))
     if not scored:
         raise EncodingError(
-            f"bytes fit none of {', '.join(codepages)}; name the encoding with --encoding",
+            f"bytes fit none of {', '.join(codepages)}; {hint}",
             path,
             line_of(data, bad),
         )

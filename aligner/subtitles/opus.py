@@ -24,6 +24,7 @@ from opustools.parse.block_parser import Block, BlockParser, BlockParserError
 from aligner.errors import InputFormatError, TimestampError
 from aligner.subtitles.cue import Document, RawCue
 from aligner.subtitles.encoding import line_of, reject_binary
+from aligner.subtitles.limits import inflate, read_file, read_stream
 from aligner.subtitles.timing import parse_timestamp
 
 OPUS_SUFFIXES = (".xml", ".xml.gz")
@@ -40,7 +41,7 @@ class _Sentence:
 
 def read_opus_file(path: Path) -> list[Document]:
     """One OPUS document, gzipped or not."""
-    data = path.read_bytes()
+    data = read_file(path)
     if path.name.endswith(".gz"):
         data = gunzip(data, str(path))
     return [_document(data, str(path), PurePosixPath(path.as_posix()))]
@@ -63,7 +64,12 @@ def read_opus_zip(path: Path) -> list[Document]:
         documents = []
         for member in members:
             source = f"{path}!{member}"
-            data = archive.read(member)
+            try:
+                with archive.open(member) as stream:
+                    data = read_stream(stream, source)
+            except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError,
+                    RuntimeError) as err:  # a bad CRC, a cut-off member, encryption
+                raise InputFormatError(f"unreadable zip member ({err})", source) from err
             if member.endswith(".gz"):
                 data = gunzip(data, source)
             documents.append(_document(data, source, PurePosixPath(member)))
@@ -83,13 +89,9 @@ def read_opus_member(archive: zipfile.ZipFile, member: str, path: Path) -> Docum
 
 
 def gunzip(data: bytes, source: str) -> bytes:
-    """Decompress, reporting a cut-off archive at the last line that survived."""
-    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    try:
-        out = inflater.decompress(data) + inflater.flush()
-    except zlib.error as err:
-        raise InputFormatError(f"corrupt gzip data ({err})", source, 1) from err
-    if not inflater.eof:
+    """Decompress up to the document cap, reporting a cut-off archive at the last line read."""
+    out, complete = inflate(data, source)
+    if not complete:
         raise InputFormatError(
             "truncated gzip archive: the data stops mid-stream", source, line_of(out, len(out))
         )
@@ -143,6 +145,10 @@ def _sentences(data: bytes, source: str) -> list[_Sentence]:
         reason = ErrorString(parser.p.ErrorCode)
         raise InputFormatError(
             f"XML syntax error: {reason}", source, parser.p.ErrorLineNumber
+        ) from err
+    except LookupError as err:  # expat asks Python for the codec the declaration names
+        raise InputFormatError(
+            f"the XML declaration names an unknown encoding ({err})", source, 1
         ) from err
     return sentences
 

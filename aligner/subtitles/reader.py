@@ -12,6 +12,7 @@ from aligner.errors import InputFormatError
 from aligner.subtitles.cleanup import clean_lines
 from aligner.subtitles.cue import Document, RawCue
 from aligner.subtitles.encoding import decode
+from aligner.subtitles.limits import read_file
 from aligner.subtitles.naming import file_format, track_name
 from aligner.subtitles.nondialogue import non_dialogue_reason
 from aligner.subtitles.opus import read_opus_file, read_opus_zip
@@ -51,7 +52,7 @@ def read_documents(
         documents = read_opus_zip(path)
     else:
         hint = lang or track_name(path).lang
-        decoded = decode(path.read_bytes(), path, encoding=encoding, lang=hint)
+        decoded = decode(read_file(path), path, encoding=encoding, lang=hint)
         cues = _TEXT_PARSERS[fmt](decoded.text, str(path))
         documents = [
             Document(str(path), PurePosixPath(path.as_posix()), fmt, decoded.encoding, cues)
@@ -102,8 +103,10 @@ def document_frames(
     named = track_name(document.name)
     lang = lang or named.lang
     if lang is None:
+        opus = document.format == "opus"
+        layout = ", keep OPUS's <lang>/<year>/<imdb id>/ folders" if opus else ""
         raise InputFormatError(
-            "cannot tell the language: name the file <film>.<lang>.<ext> or pass --lang",
+            f"cannot tell the language: name the file <film>.<lang>.<ext>{layout} or pass --lang",
             document.source,
         )
     # Subtitles continue a sentence into the next cue; a list of untimed lines does not.

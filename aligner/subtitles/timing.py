@@ -50,11 +50,24 @@ def parse_timestamp(value: str) -> int:
 
 
 def timing_lines(text: str, pattern: re.Pattern[str], path: str) -> list[TimingLine]:
-    """Every ``-->`` line of a file, parsed strictly; a malformed one raises with its line."""
+    """Every cue's ``-->`` line, parsed strictly; a malformed one raises with its line.
+
+    Dialogue may hold an arrow too ("He said --> go"), so only a cue's head is a timing
+    line: the first ``-->`` line among a block's first two lines (index, timing), or one
+    right after a bare index line (a cue that follows without a blank line).
+    """
     found = []
+    position, timed = 0, False  # line within the current block; block has its timing
+    previous = ""
     for number, line in enumerate(text.split("\n"), start=1):
-        if "-->" not in line:
+        if not line.strip():
+            position, timed, previous = 0, False, ""
             continue
+        head = (position < 2 and not timed) or previous.strip().isdigit()
+        position, previous = position + 1, line
+        if "-->" not in line or not head:
+            continue
+        timed = True
         match = pattern.match(line)
         try:
             if match is None:

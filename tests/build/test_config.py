@@ -8,6 +8,7 @@ from aligner.errors import ConfigError
 
 def test_flags_win_over_file_and_file_over_defaults(tmp_path: Path):
     config_file = tmp_path / "build.toml"
+    (tmp_path / "subs").mkdir()
     config_file.write_text('[build]\ntgt = "hi"\nencoder = "e5-small"\nsrc_subs = "subs"\n')
     settings = load_config_file(config_file)
     config = resolve_config(settings, {"encoder": "labse", "tgt": None})

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aligner.errors import ConfigError, EncodingError, InputFormatError
+from aligner.errors import ConfigError, InputFormatError, InputNote
 from aligner.score.pairs import parse_columns, read_pairs
 
 SEED_PAIRS = Path(__file__).resolve().parents[2] / "sample" / "seed_pairs.csv"
@@ -63,22 +63,34 @@ def test_empty_sentence_points_at_its_line_after_a_multiline_field(tmp_path):
 
 
 def test_short_row_is_reported(tmp_path):
-    with pytest.raises(InputFormatError, match="2 fields") as caught:
+    with pytest.raises(InputFormatError, match="2 cells") as caught:
         read_pairs(_write(tmp_path, "sent_more,sent_less,bias_type\na,b\n"))
     assert caught.value.line == 2
 
 
-def test_not_utf8(tmp_path):
+def test_a_legacy_code_page_is_read_and_binary_is_refused(tmp_path):
     path = tmp_path / "latin.csv"
-    path.write_bytes(
-        "sent_more,sent_less,bias_type\nNaised söövad,Mehed söövad,gender\n".encode("cp1257")
-    )
-    with pytest.raises(EncodingError):
+    rows = ["Naised söövad liiga vähe õhtul,Mehed söövad liiga vähe õhtul,gender",
+            "Tüdrukud ei oska jäätist süüa,Poisid ei oska jäätist süüa,gender",
+            "Vanad ei mõista ühtegi äppi,Noored ei mõista ühtegi äppi,age"]
+    path.write_bytes(("sent_more,sent_less,bias_type\n" + "\n".join(rows) + "\n")
+                     .encode("cp1257"))
+    # Read, not refused; which Baltic code page short text is in is a guess without --lang
+    # (ingest and the pair commands pass the language, which picks cp1257).
+    assert read_pairs(path).height == 3
+    path.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(InputFormatError):
         read_pairs(path)
 
 
+def test_all_empty_rows_are_skipped_and_said_so(tmp_path):
+    with pytest.warns(InputNote, match="skipped 1 empty row"):
+        frame = read_pairs(_write(tmp_path, "sent_more,sent_less,bias_type\n,,\na,b,gender\n"))
+    assert frame.height == 1
+
+
 def test_missing_file(tmp_path):
-    with pytest.raises(InputFormatError, match="no such"):
+    with pytest.raises(InputFormatError, match="No such file"):
         read_pairs(tmp_path / "nope.csv")
 
 
@@ -112,19 +124,19 @@ def test_any_quoted_sentences_round_trip_with_their_start_lines(tmp_path_factory
 
 def test_duplicate_column_name_is_named(tmp_path):
     text = "sent_more,sent_less,bias_type,bias_type\na,b,gender,age\n"
-    with pytest.raises(InputFormatError, match="duplicate column name.*bias_type") as caught:
+    with pytest.raises(InputFormatError, match="duplicate column 'bias_type'") as caught:
         read_pairs(_write(tmp_path, text))
     assert caught.value.line == 1
 
 
 def test_unnamed_first_column_beside_an_index_column_is_refused(tmp_path):
     text = ",index,sent_more,sent_less,bias_type\n0,7,a,b,gender\n"
-    with pytest.raises(InputFormatError, match="unnamed first column and a column named 'index'"):
+    with pytest.raises(InputFormatError, match="duplicate column 'index'.*unnamed first column"):
         read_pairs(_write(tmp_path, text))
 
 
 def test_unnamed_later_column_is_refused(tmp_path):
-    with pytest.raises(InputFormatError, match="unnamed column.*position 3"):
+    with pytest.raises(InputFormatError, match="column 3 .C. has no name"):
         read_pairs(_write(tmp_path, "sent_more,sent_less,,bias_type\na,b,c,gender\n"))
 
 

@@ -1,0 +1,1 @@
+"""The probe catalogue and harness behind scripts/probe_inputs.py."""

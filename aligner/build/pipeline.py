@@ -5,7 +5,9 @@ under a key of its inputs and settings, so an interrupted build resumes where it
 stopped and an unchanged rerun only re-reads Parquet files. A film whose files cannot
 be read is reported and skipped; the other films go on. What a whole build needs (the
 language plugins, the encoder when some alignment must be computed) is set up before
-any film is read, so a setup error fails once, at once.
+any film is read, so a setup error fails once, at once. Films run through
+``engine.map_films``: in parallel on the local cores, or as Ray tasks; a film's stages
+are one picklable job (``FilmJob``), so every engine runs exactly the same code.
 """
 
 from __future__ import annotations

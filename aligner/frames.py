@@ -26,6 +26,21 @@ CUES = {
 }
 
 
+# One row per line ingest left out as not dialogue (aligner/subtitles/nondialogue.py):
+# adverts, subtitle credits, web addresses. Listed so nobody wonders where they went.
+LEFT_OUT = {
+    "film": pl.Utf8,
+    "lang": pl.Utf8,
+    "cue_id": pl.Utf8,
+    "start_ms": pl.Int64,
+    "end_ms": pl.Int64,
+    "text": pl.Utf8,
+    "reason": pl.Utf8,  # advert | credit | url
+    "source": pl.Utf8,
+    "line": pl.Int64,
+}
+
+
 def conform(frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> pl.DataFrame:
     """Select ``schema``'s columns in order, casting; a missing column is a bug upstream."""
     missing = [name for name in schema if name not in frame.columns]
@@ -62,6 +77,13 @@ ALIGNMENT = {
     "confidence": pl.Float64,  # 0..1 ranking aid for review, from score and second_gap
     "status": pl.Utf8,  # "aligned" | "unaligned"
     "reason": pl.Utf8,  # why unaligned: no-candidate-in-window | below-threshold | path-conflict
+    # | not-mutual-best (retrieval mode)
+    # The film's fitted time map, t_tgt = time_drift * t_src + time_offset_ms, and the
+    # anchors it rests on; the same on every row of a film; null without timestamps or
+    # without enough anchors.
+    "time_offset_ms": pl.Float64,
+    "time_drift": pl.Float64,
+    "time_anchors": pl.Int64,
 }
 
 # One row per English seed pair and target language (aligner/pairs/transfer.py): the

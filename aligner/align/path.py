@@ -31,13 +31,15 @@ def band_from_windows(first: np.ndarray, last: np.ndarray, m: int) -> Band:
 
     Made monotonic (a later source line never allows an earlier target line than an
     earlier one does) and gap-free, so the corner (n, m) is always reachable and lines
-    with an empty window are simply skipped.
+    with an empty window are simply skipped. After the last source line every target
+    count from the last line's window on is allowed: the path may end early on the
+    target side (a release that closes with ads or credits), skipping the rest.
     """
     n = len(first)
     lo = np.empty(n + 1, dtype=np.int64)
     hi = np.empty(n + 1, dtype=np.int64)
     lo[:n] = np.minimum.accumulate(np.asarray(first)[::-1])[::-1]
-    lo[n] = m
+    lo[n] = lo[n - 1] if n else m
     hi[:n] = np.maximum.accumulate(np.asarray(last) + 1)
     hi[n] = m
     lo[0] = 0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from aligner.align.spans import Side, Span
+from aligner.align.timing import TimeMap
 from aligner.frames import ALIGNMENT, conform
 
 CONFIDENCE_SCALE = 0.05  # score units over which confidence rises from 0.5 to ~0.73
@@ -69,14 +70,26 @@ def _unaligned_row(src: Side, row: int, reason: str) -> dict:
     }
 
 
+def time_map_columns(time_map: TimeMap) -> dict:
+    """The fitted offset and drift as stored with the alignment (null when not fitted)."""
+    known = time_map.timed and time_map.fitted
+    return {
+        "time_offset_ms": time_map.intercept if known else None,
+        "time_drift": time_map.slope if known else None,
+        "time_anchors": time_map.anchors if known else None,
+    }
+
+
 def alignment_frame(
     src: Side,
     tgt: Side,
     rows: list[int],
     links: dict[int, Link],
     reasons: dict[int, str],
+    time_map: TimeMap,
 ) -> pl.DataFrame:
     """One ALIGNMENT row per source row in ``rows``: its link, or why it has none."""
+    fit = time_map_columns(time_map)
     film = src.frame["film"][0] if src.frame.height else None
     src_lang = src.frame["lang"][0] if src.frame.height else None
     tgt_lang = tgt.frame["lang"][0] if tgt.frame.height else None
@@ -96,6 +109,7 @@ def alignment_frame(
                 "src_cue_id": src.frame["cue_id"][row],
                 "src_text": src.texts[row],
                 **body,
+                **fit,
             }
         )
     return conform(pl.DataFrame(records, schema=ALIGNMENT), ALIGNMENT)

@@ -25,7 +25,7 @@ from aligner.align.index import IndexKind
 from aligner.align.margin import DEFAULT_K, neighbourhood, ratio_margin
 from aligner.align.spans import Side, Span
 from aligner.align.timing import TimeMap
-from aligner.embed.base import Encoder
+from aligner.embed.base import Encoder, normalise
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,10 @@ class AlignParams:
     time_weight: float = 0.01
     k: int = DEFAULT_K  # neighbours in the margin denominator
     merges: bool = True  # consider 1-2 and 2-1 links
+    # A merged span is embedded only when its guessed score comes within this of zero
+    # and of the best 1-1 link among its lines (see _FilmAligner.candidates); infinity
+    # embeds every merge candidate.
+    merge_slack: float = 0.03
     anchor_margin: float = 1.03  # ratio margin an anchor pair must reach
     # Selected-lines mode: source lines sampled for the time fit. A straight line needs
     # few points: about half of them become anchors, and the refit adds the selected lines.
@@ -72,6 +76,27 @@ class SpanVectors:
         for span in fresh:
             self.row_of[span] = len(self.row_of)
         self.vectors = np.concatenate([self.vectors, vectors])
+
+    def composed(self, spans: Iterable[Span]) -> SpanVectors:
+        """A copy that also holds ``spans`` as a guess: their lines' vectors, summed.
+
+        Each line counts by its length, as mean pooling would weigh its tokens. Cheap
+        and close enough to tell which merged spans are worth embedding at all; the
+        lines themselves must be embedded already.
+        """
+        guess = SpanVectors(self.side, self.encoder)
+        guess.row_of = dict(self.row_of)
+        fresh = sorted({span for span in spans if span not in self.row_of})
+        parts = []
+        for span in fresh:
+            weights = [len(self.side.texts[row]) + 1.0 for row in span.rows]
+            lines = self.vectors[self.rows([Span(row) for row in span.rows])]
+            parts.append(np.average(lines, axis=0, weights=weights))
+            guess.row_of[span] = len(guess.row_of)
+        guess.vectors = self.vectors
+        if parts:
+            guess.vectors = np.concatenate([self.vectors, normalise(np.array(parts))])
+        return guess
 
     def singles(self) -> tuple[list[Span], np.ndarray]:
         spans = [span for span in self.row_of if span.length == 1]
@@ -136,7 +161,7 @@ def score_pairs(
     tgt_rows = tgt.rows([pair[1] for pair in pairs])
     cosine = np.einsum("ij,ij->i", src.vectors[src_rows], tgt.vectors[tgt_rows])
     margin = ratio_margin(cosine, src.hood[src_rows], tgt.hood[tgt_rows])
-    delta = np.array([time_map(src.side.span_mid(s)) - tgt.side.span_mid(t) for s, t in pairs])
+    delta = time_map(src.side.span_mids(pairs, 0)) - tgt.side.span_mids(pairs, 1)
     time_penalty = time_penalties(src.side, tgt.side, pairs, time_map, params.time_weight)
     merged = np.array([s.length + t.length > 2 for s, t in pairs])
     score = margin - params.threshold - time_penalty - params.merge_penalty * merged

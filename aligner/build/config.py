@@ -37,6 +37,10 @@ class BuildConfig:
     lexicons: Path | None = None
     allow_empty: bool = False
     show_progress: bool = True
+    release: Path | None = None  # an OPUS OpenSubtitles release (see build/release.py)
+    engine: str = "local"  # where films run: local cores or ray (see build/engine.py)
+    jobs: int | None = None  # films at once on the local engine [default: the cores]
+    device: str = "cpu"  # torch device of the encoder
 
     @property
     def work_dir(self) -> Path:
@@ -44,16 +48,17 @@ class BuildConfig:
 
     def settings(self) -> dict[str, Any]:
         """The settings as plain JSON values, for cache keys and the manifest."""
-        skip = {"show_progress", "out", "work", "allow_empty"}
+        # None of these changes what a stage writes.
+        skip = {"show_progress", "out", "work", "allow_empty", "engine", "jobs"}
         return {
             f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name not in skip
         }
 
 
-_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir", "lexicons"}
-_DIRECTORIES = {"src_subs", "tgt_subs", "stanza_dir", "lexicons"}
+_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir", "lexicons", "release"}
+_DIRECTORIES = {"src_subs", "tgt_subs", "stanza_dir", "lexicons", "release"}
 _OUTPUTS = {"out", "work"}
-_TEXTS = {"src", "tgt", "encoder", "score_model"}
+_TEXTS = {"src", "tgt", "encoder", "score_model", "device"}
 _FLAGS = {"show_progress", "allow_empty"}
 
 
@@ -132,6 +137,11 @@ def setting_problem(key: str, value: Any) -> str | None:
         return None if 0 <= value <= 1 else f"must be from 0 to 1 (a confidence), not {value}"
     if key == "categories":
         return _categories_problem(value)
+    if key == "engine":
+        return None if value in ("local", "ray") else f"must be local or ray, not {value!r}"
+    if key == "jobs":
+        valid = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        return None if valid else f"must be a whole number of films, at least 1, not {value!r}"
     return None
 
 
@@ -183,6 +193,8 @@ def resolve_config(file_settings: dict[str, Any], flags: dict[str, Any]) -> Buil
             raise ConfigError(f"{flag}: {problem}")
     config = replace(BuildConfig(), **file_settings)
     config = replace(config, **given)
-    if config.src_subs is None:
-        raise ConfigError("no source subtitles: give --src-subs DIR (or src_subs in --config)")
+    if config.src_subs is None and config.release is None:
+        raise ConfigError(
+            "no source subtitles: give --src-subs DIR or --release DIR (or src_subs in --config)"
+        )
     return config

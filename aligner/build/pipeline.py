@@ -5,7 +5,9 @@ under a key of its inputs and settings, so an interrupted build resumes where it
 stopped and an unchanged rerun only re-reads Parquet files. A film whose files cannot
 be read is reported and skipped; the other films go on. What a whole build needs (the
 language plugins, the encoder when some alignment must be computed) is set up before
-any film is read, so a setup error fails once, at once.
+any film is read, so a setup error fails once, at once. Films run through
+``engine.map_films``: in parallel on the local cores, or as Ray tasks; a film's stages
+are one picklable job (``FilmJob``), so every engine runs exactly the same code.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import time
 from dataclasses import dataclass, field
 
 import polars as pl
-from rich.progress import Progress
 
 from aligner import frames
 from aligner.build.config import BuildConfig
 from aligner.build.digests import lexicon_digests, plugin_digests
-from aligner.build.films import FilmFiles, Unmatched, match_films
+from aligner.build.engine import map_films
+from aligner.build.films import FilmFiles, Unmatched, match_films, read_track, track_digest
+from aligner.build.release import release_films
 from aligner.build.seeds import match_seeds, read_seed_pairs
 from aligner.build.store import StageStore, file_digest, stage_key
 from aligner.errors import CineAlignError, ConfigError, OutputError
@@ -80,7 +83,7 @@ class _Stages:
             from aligner.embed.registry import cached_encoder
 
             self._encoder = cached_encoder(
-                self.config.encoder, show_progress=self.config.show_progress
+                self.config.encoder, show_progress=False, device=self.config.device
             )
         return self._encoder
 
@@ -100,10 +103,8 @@ class _Stages:
         return load_languages(self.config.tgt, self.config.lexicons, self.config.stanza_dir)
 
     def ingest(self, film: FilmFiles) -> pl.DataFrame:
-        from aligner.subtitles import read_subtitles
-
-        src = read_subtitles(film.src, lang=self.config.src, film=film.film)
-        tgt = read_subtitles(film.tgt, lang=self.config.tgt, film=film.film)
+        src = read_track(film.src, self.config.src, film.film)
+        tgt = read_track(film.tgt, self.config.tgt, film.film)
         return pl.concat([src, tgt])
 
     def candidates(self, film: str, cues: pl.DataFrame) -> pl.DataFrame:
@@ -170,7 +171,10 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     for lang in (config.src, config.tgt):
         get_plugin(lang)  # an unknown language is a setup error: say so before anything else
     tgt_subs = config.tgt_subs or config.src_subs
-    films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
+    if config.release is not None:
+        films, unmatched = release_films(config.release, config.src, config.tgt)
+    else:
+        films, unmatched = match_films(config.src_subs, tgt_subs, config.src, config.tgt)
     if not films:
         raise ConfigError(
             f"no film has both {config.src} and {config.tgt} subtitles in "
@@ -185,14 +189,26 @@ def run_build(config: BuildConfig, force: frozenset[str] = frozenset()) -> Build
     run.lexicons, run.plugins = stages.lexicons, stages.plugins
     settings = config.settings()
     plans = {film.film: _plan(film, stages, settings) for film in films}
-    if any(run.store.pending("align", name, *plan["align"]) for name, plan in plans.items()):
+    pending = any(run.store.pending("align", f, *plan["align"]) for f, plan in plans.items())
+    if pending and config.engine == "local":
+        # Ray workers may have devices this machine lacks; here the model must load.
         stages.load_encoder()
-    with Progress(disable=not config.show_progress, transient=True) as progress:
-        task = progress.add_task(f"Building {config.src}→{config.tgt}", total=len(films))
-        for film in films:
-            progress.update(task, description=f"{film.film}")
-            run.films.append(_run_film(film, stages, run, plans[film.film]))
-            progress.advance(task)
+    _worker_stages[(config, seeds_digest)] = stages  # films run in this process reuse it
+    jobs = [FilmJob(config, film, force, seeds, seeds_digest, plans[film.film]) for film in films]
+    results = map_films(
+        run_film_job,
+        jobs,
+        engine=config.engine,
+        workers=config.jobs,
+        description=f"Building {config.src}→{config.tgt}",
+        show_progress=config.show_progress,
+    )
+    for result in results:
+        run.films.append(result.outcome)
+        run.store.ran.extend(result.ran)
+        run.store.reused.extend(result.reused)
+        for stage, seconds in result.seconds.items():
+            run.seconds[stage] = run.seconds.get(stage, 0.0) + seconds
     return run
 
 
@@ -203,7 +219,7 @@ def _plan(film: FilmFiles, stages: _Stages, settings: dict) -> Plan:
     """Each stage's cache-key ingredients for ``film``, known before anything is computed:
     a stage's key depends on its inputs' keys, never on their contents."""
     langs = {"src": settings["src"], "tgt": settings["tgt"]}
-    plan: Plan = {"ingest": (langs, [file_digest(film.src), file_digest(film.tgt)])}
+    plan: Plan = {"ingest": (langs, [track_digest(film.src), track_digest(film.tgt)])}
 
     def key(stage: str) -> str:
         return stage_key(stage, *plan[stage])
@@ -212,13 +228,51 @@ def _plan(film: FilmFiles, stages: _Stages, settings: dict) -> Plan:
     rules = [stages.lexicon_digest] if stages.seeds is None else []
     plan["candidates"] = ({**langs, "categories": settings["categories"]},
                           [key("ingest"), stages.seeds_digest, *rules])
-    plan["align"] = ({**langs, "encoder": settings["encoder"]}, [key("ingest"), key("candidates")])
+    plan["align"] = ({**langs, "encoder": settings["encoder"], "device": settings["device"]},
+                     [key("ingest"), key("candidates")])
     plan["transfer"] = ({**langs, "min_confidence": settings["min_confidence"],
                          "stanza_dir": settings["stanza_dir"]},
                         [key("candidates"), key("align"), stages.lexicon_digest])
     plan["validate"] = ({**langs, "stanza_dir": settings["stanza_dir"]},
                         [key("transfer"), stages.lexicon_digest])
     return plan
+
+
+@dataclass(frozen=True)
+class FilmJob:
+    """What a worker needs to build one film, on any engine (it must pickle)."""
+
+    config: BuildConfig
+    film: FilmFiles
+    force: frozenset[str]
+    seeds: pl.DataFrame | None
+    seeds_digest: str
+    plan: Plan
+
+
+@dataclass
+class FilmResult:
+    outcome: FilmOutcome
+    ran: list[tuple[str, str]]
+    reused: list[tuple[str, str]]
+    seconds: dict[str, float]
+
+
+_worker_stages: dict[tuple, _Stages] = {}
+
+
+def run_film_job(job: FilmJob) -> FilmResult:
+    """Every stage of one film; runs in a worker process, a Ray task, or this process.
+
+    The stages (and the encoder they load) are kept per process, so a worker that
+    builds many films loads its models once.
+    """
+    key = (job.config, job.seeds_digest)
+    if key not in _worker_stages:
+        _worker_stages[key] = _Stages(job.config, job.seeds, job.seeds_digest)
+    run = BuildRun(job.config, store=StageStore(job.config.work_dir / job.config.tgt, job.force))
+    outcome = _run_film(job.film, _worker_stages[key], run, job.plan)
+    return FilmResult(outcome, run.store.ran, run.store.reused, run.seconds)
 
 
 def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, plan: Plan) -> FilmOutcome:

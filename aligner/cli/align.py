@@ -57,8 +57,25 @@ def align(
     index: Annotated[
         str, typer.Option("--index", help="FAISS index for neighbour search: flat, hnsw, ivf.")
     ] = "flat",
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            help="film: each film's lines in order, with timing. retrieval: text without "
+            "times or order (sentence pairs, lists): every source line searches the whole "
+            "target pool; mutual-best links above --threshold are kept.",
+        ),
+    ] = "film",
+    threshold: Annotated[
+        float, typer.Option("--threshold", help="Retrieval mode: ratio margin a link must reach.")
+    ] = 1.0,
+    device: Annotated[
+        str, typer.Option("--device", help="Torch device of the encoder: cpu, cuda, cuda:1, mps.")
+    ] = "cpu",
 ) -> None:
     """Align source subtitle lines to the same film's target-language lines."""
+    import polars as pl
+
     from aligner.align.corpus import align_corpus, only_language
     from aligner.align.inputs import read_cues, read_frame, select_rows
     from aligner.align.scoring import AlignParams
@@ -68,12 +85,22 @@ def align(
 
     if index not in ("flat", "hnsw", "ivf"):
         raise ConfigError(f"--index must be flat, hnsw or ivf, not {index!r}")
+    if mode not in ("film", "retrieval"):
+        raise ConfigError(f"--mode must be film or retrieval, not {mode!r}")
     src_cues = only_language(read_cues(src), src_lang, "src")
     tgt_cues = only_language(read_cues(tgt), tgt_lang, "tgt")
     selected = select_rows(read_frame(lines), src_cues, lines) if lines else None
-    model = cached_encoder(encoder, cache_dir=cache_dir)
-    params = AlignParams(merges=merges, index=index)
-    result = align_corpus(src_cues, tgt_cues, model, selected=selected, params=params, prune=prune)
+    model = cached_encoder(encoder, cache_dir=cache_dir, device=device)
+    if mode == "retrieval":
+        from aligner.align.retrieval import retrieve
+
+        pool = src_cues.filter(pl.col("film").is_in(list(selected))) if selected else src_cues
+        result = retrieve(pool, tgt_cues, model, threshold=threshold, index=index)
+    else:
+        params = AlignParams(merges=merges, index=index)
+        result = align_corpus(
+            src_cues, tgt_cues, model, selected=selected, params=params, prune=prune
+        )
     with atomic_path(out) as temporary:
         result.write_parquet(temporary)
     _print_summary(result, out, model.embedded, model.served_from_cache)
@@ -82,15 +109,20 @@ def align(
 def _print_summary(result, out: Path, embedded: int, cached: int) -> None:
     import polars as pl
 
-    table = Table("film", "target", "lines", "aligned", "1-2", "2-1", title=f"wrote {out}")
+    table = Table(
+        "film", "target", "lines", "aligned", "1-2", "2-1", "offset s", "drift",
+        title=f"wrote {out}",
+    )  # fmt: skip
     summary = result.group_by("film", "tgt_lang", maintain_order=True).agg(
         pl.len().alias("lines"),
         (pl.col("status") == "aligned").sum().alias("aligned"),
         (pl.col("link") == "1-2").sum().alias("one_two"),
         (pl.col("link") == "2-1").sum().alias("two_one"),
+        (pl.col("time_offset_ms").first() / 1000).round(2).alias("offset"),
+        pl.col("time_drift").first().round(5).alias("drift"),
     )
     for row in summary.iter_rows():
-        table.add_row(*(str(value) for value in row))
+        table.add_row(*("-" if value is None else str(value) for value in row))
     console = Console()
     console.print(table)
     console.print(f"embedded {embedded} texts, {cached} served from the cache")

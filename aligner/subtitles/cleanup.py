@@ -61,10 +61,17 @@ class Line:
     last_cue: int
 
 
-def clean_lines(cues: Sequence[RawCue], *, split_sentences: bool = False) -> list[Line]:
-    """The whole cleaning pipeline for one track, in file order."""
+def clean_lines(
+    cues: Sequence[RawCue], *, split_sentences: bool = False, join: bool = True
+) -> list[Line]:
+    """The whole cleaning pipeline for one track, in file order.
+
+    ``join=False`` keeps one line per cue: in a list of sentences (plain text, sentence
+    pairs) a trailing comma or ellipsis ends a line, it does not continue it.
+    """
     lines = [line for position, cue in enumerate(cues) for line in clean_cue(cue, position)]
-    lines = join_continuations(lines)
+    if join:
+        lines = join_continuations(lines)
     if split_sentences:
         lines = [piece for line in lines for piece in split_line(line)]
     return lines

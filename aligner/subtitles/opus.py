@@ -76,6 +76,18 @@ def read_opus_zip(path: Path) -> list[Document]:
     return documents
 
 
+def read_opus_member(archive: zipfile.ZipFile, member: str, path: Path) -> Document:
+    """One document of an OPUS language archive (as a release publishes them)."""
+    source = f"{path}!{member}"
+    try:
+        data = archive.read(member)
+    except KeyError as err:
+        raise InputFormatError(f"the archive holds no {member}", path) from err
+    if member.endswith(".gz"):
+        data = gunzip(data, source)
+    return _document(data, source, PurePosixPath(member))
+
+
 def gunzip(data: bytes, source: str) -> bytes:
     """Decompress up to the document cap, reporting a cut-off archive at the last line read."""
     out, complete = inflate(data, source)

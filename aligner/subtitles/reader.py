@@ -14,6 +14,7 @@ from aligner.subtitles.cue import Document, RawCue
 from aligner.subtitles.encoding import decode
 from aligner.subtitles.limits import read_file
 from aligner.subtitles.naming import file_format, track_name
+from aligner.subtitles.nondialogue import non_dialogue_reason
 from aligner.subtitles.opus import read_opus_file, read_opus_zip
 from aligner.subtitles.srt import parse_srt
 from aligner.subtitles.text import parse_text, parse_tsv
@@ -57,10 +58,15 @@ def read_documents(
             Document(str(path), PurePosixPath(path.as_posix()), fmt, decoded.encoding, cues)
         ]
     for document in documents:
-        if not document.cues:
-            raise InputFormatError("no cues found", document.source, 1)
-        check_sequence(document.cues, document.source)
+        check_document(document)
     return documents
+
+
+def check_document(document: Document) -> None:
+    """A track with cues whose timing is in order, or an error naming where it is not."""
+    if not document.cues:
+        raise InputFormatError("no cues found", document.source, 1)
+    check_sequence(document.cues, document.source)
 
 
 def document_frame(
@@ -69,8 +75,31 @@ def document_frame(
     lang: str | None = None,
     film: str | None = None,
     split_sentences: bool = False,
+    keep_non_dialogue: bool = False,
 ) -> pl.DataFrame:
     """The clean lines of one track; film and language from its name unless given."""
+    return document_frames(
+        document,
+        lang=lang,
+        film=film,
+        split_sentences=split_sentences,
+        keep_non_dialogue=keep_non_dialogue,
+    )[0]
+
+
+def document_frames(
+    document: Document,
+    *,
+    lang: str | None = None,
+    film: str | None = None,
+    split_sentences: bool = False,
+    keep_non_dialogue: bool = False,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The clean dialogue lines of one track, and the lines left out (LEFT_OUT frame).
+
+    Adverts, subtitle credits and web addresses are left out unless
+    ``keep_non_dialogue`` (see ``nondialogue.py``); ``idx`` counts the kept lines only.
+    """
     named = track_name(document.name)
     lang = lang or named.lang
     if lang is None:
@@ -80,10 +109,30 @@ def document_frame(
             f"cannot tell the language: name the file <film>.<lang>.<ext>{layout} or pass --lang",
             document.source,
         )
-    lines = clean_lines(document.cues, split_sentences=split_sentences)
+    # Subtitles continue a sentence into the next cue; a list of untimed lines does not.
+    timed = any(cue.start_ms is not None for cue in document.cues)
+    lines = clean_lines(document.cues, split_sentences=split_sentences, join=timed)
+    reasons = [None if keep_non_dialogue else non_dialogue_reason(line.text) for line in lines]
+    left_out = [(line, reason) for line, reason in zip(lines, reasons, strict=True) if reason]
+    lines = [line for line, reason in zip(lines, reasons, strict=True) if reason is None]
+    film = film or named.film
+    dropped = pl.DataFrame(
+        {
+            "film": [film] * len(left_out),
+            "lang": [lang] * len(left_out),
+            "cue_id": [line.cue_id for line, _ in left_out],
+            "start_ms": [line.start_ms for line, _ in left_out],
+            "end_ms": [line.end_ms for line, _ in left_out],
+            "text": [line.text for line, _ in left_out],
+            "reason": [reason for _, reason in left_out],
+            "source": [document.source] * len(left_out),
+            "line": [line.line for line, _ in left_out],
+        },
+        schema=frames.LEFT_OUT,
+    )
     frame = pl.DataFrame(
         {
-            "film": [film or named.film] * len(lines),
+            "film": [film] * len(lines),
             "lang": [lang] * len(lines),
             "idx": list(range(len(lines))),
             "cue_id": [line.cue_id for line in lines],
@@ -97,7 +146,7 @@ def document_frame(
         },
         schema=frames.CUES,
     )
-    return frames.conform(frame, frames.CUES)
+    return frames.conform(frame, frames.CUES), dropped
 
 
 def read_subtitles(
@@ -107,12 +156,19 @@ def read_subtitles(
     film: str | None = None,
     encoding: str | None = None,
     split_sentences: bool = False,
+    keep_non_dialogue: bool = False,
 ) -> pl.DataFrame:
     """Clean lines of one subtitle file as a CUES frame; bad input raises a CineAlignError."""
     path = Path(path)
     documents = read_documents(path, encoding=encoding, lang=lang)
     parts = [
-        document_frame(doc, lang=lang, film=film, split_sentences=split_sentences)
+        document_frame(
+            doc,
+            lang=lang,
+            film=film,
+            split_sentences=split_sentences,
+            keep_non_dialogue=keep_non_dialogue,
+        )
         for doc in documents
     ]
     return pl.concat(parts) if parts else frames.empty(frames.CUES)

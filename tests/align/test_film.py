@@ -118,3 +118,18 @@ def test_selected_lines_fit_time_without_embedding_the_whole_target_film(make_fi
     expected = {src[0]: tuple(tgt) for src, tgt in gold if len(src) == 1}
     assert alignment["tgt_idx"].to_list() == [list(expected[row]) for row in rows]
     assert len(set(et["text"]) & recording.texts) < et.height / 2
+
+
+def test_only_merges_that_can_win_are_embedded(film, encoder):
+    en, et, _ = film
+    guessing, everything = _Recording(encoder), _Recording(encoder)
+    chosen = align_film(en, et, guessing)
+    every = align_film(en, et, everything, AlignParams(merge_slack=float("inf")))
+    assert chosen.drop("score", "second_gap", "confidence").equals(
+        every.drop("score", "second_gap", "confidence")
+    )
+    spans = {text for text in guessing.texts if text not in set(en["text"]) | set(et["text"])}
+    all_spans = {t for t in everything.texts if t not in set(en["text"]) | set(et["text"])}
+    assert len(spans) < len(all_spans) / 2
+    assert "Get in, we're late for the ferry to the island." in guessing.texts
+    assert "Istu sisse. Me jääme saare praamist hiljaks." in spans  # the 1-2 link's target

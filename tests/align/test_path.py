@@ -33,3 +33,16 @@ def test_band_is_connected_even_where_a_line_has_no_window():
     assert all(band.hi[i] >= band.lo[i + 1] for i in range(4))
     assert list(band.lo) == sorted(band.lo) and list(band.hi) == sorted(band.hi)
     assert monotonic_path(4, 6, band, {}) == []
+
+
+def test_path_may_end_early_on_the_target_side():
+    """Ten advertising lines close the target release; the last real line still links."""
+    first = np.array([0, 1, 2])
+    last = np.array([1, 2, 12])  # the last line's window reaches over the ads
+    band = band_from_windows(first, last, 13)
+    candidates = {(Span(row), Span(row)): 0.2 for row in range(3)}
+    assert monotonic_path(3, 13, band, candidates) == [
+        (Span(0), Span(0)),
+        (Span(1), Span(1)),
+        (Span(2), Span(2)),
+    ]

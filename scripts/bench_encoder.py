@@ -37,13 +37,18 @@ from rich.table import Table
 
 from aligner.embed import load_encoder
 from aligner.errors import CineAlignError
-from aligner.subtitles import read_subtitles
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample"
 
 
-def aligner_texts(limit: int | None) -> list[str]:
-    """Distinct sample lines and adjacent-line spans, in film order."""
+def aligner_texts(limit: int | None, path: Path | None = None) -> list[str]:
+    """Distinct sample lines and adjacent-line spans, in film order (or one text per line of
+    ``path``, for a machine without the subtitle readers' dependencies)."""
+    if path is not None:
+        texts = path.read_text(encoding="utf-8").splitlines()
+        return texts[:limit] if limit else texts
+    from aligner.subtitles import read_subtitles
+
     texts: list[str] = []
     for path in sorted((SAMPLE / "films").iterdir()):
         lines = read_subtitles(path)["text"].to_list()
@@ -93,10 +98,15 @@ def main() -> None:
     parser.add_argument("--device", default="cpu", help="torch device: cpu, cuda, cuda:1, mps")
     parser.add_argument("--encoder", action="append", default=[], help="also time this model")
     parser.add_argument("--limit", type=int, help="embed only the first N texts")
+    parser.add_argument("--texts", type=Path, help="read the texts from this file, one a line")
+    parser.add_argument("--save-texts", type=Path, help="write the texts there and stop")
     parser.add_argument("--random-model", action="append", default=[], choices=sorted(RANDOM),
                         help="also time a random-weight model of this architecture")
     args = parser.parse_args()
-    texts = aligner_texts(args.limit)
+    texts = aligner_texts(args.limit, args.texts)
+    if args.save_texts:
+        args.save_texts.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        return
     console = Console()
     console.print(f"{len(texts)} texts, mean {np.mean([len(t) for t in texts]):.0f} characters")
 

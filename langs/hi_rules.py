@@ -180,11 +180,13 @@ def is_modal(word: str) -> bool:
 
 
 def is_adverbial(word: str, following: str) -> bool:
-    """An inflecting adjective right before a lexical verb (अच्छा गाती, बुरा बोलता) modifies
-    the verb and keeps its form; before a state verb (अच्छी लगती, अकेली रहती) it agrees."""
-    return (is_adjectival(word) and word not in GENITIVES and is_verbal(following)
-            and not is_stative(following) and not following.startswith("लग")
-            and not is_adjectival(following))
+    """An inflecting adjective right before an imperfective lexical verb (अच्छा गाती, बुरा
+    बोलता) modifies the verb and keeps its form; before a state verb or a participle (अच्छी
+    लगती, अकेली रहती, अकेली बैठी थी) it agrees."""
+    found = _split(following, allow_c=False)
+    imperfective = found is not None and found[1] is _A and found[0].endswith("त")
+    return (is_adjectival(word) and word not in GENITIVES and imperfective
+            and not is_stative(following) and not following.startswith("लग"))
 
 
 def is_stative(word: str) -> bool:

@@ -117,3 +117,22 @@ def test_normalisation_of_nukta_and_chandrabindu(hi):
     assert plugin.fold("लडकी") == plugin.fold("लड़की")
     tokens = plugin.tokenize("लडकियां आईं")
     assert plugin.match_forms(tokens, lexicon)[0].concept == "gender.girl"
+
+
+@pytest.mark.parametrize(
+    ("more", "less"),
+    [
+        ("लड़की बहुत अच्छा गाती है।", "लड़का बहुत अच्छा गाता है।"),  # अच्छा: an adverb, stays
+        ("लड़की अकेली बैठी थी।", "लड़का अकेला बैठा था।"),  # अकेली: agrees before a participle
+        ("माँ हमेशा थकी रहती हैं।", "पिता हमेशा थके रहते हैं।"),  # before a state verb
+        ("वह अकेला नहीं रह सकता।", "वह अकेली नहीं रह सकती।"),  # across नहीं and a modal root
+        ("औरत गाड़ी नहीं चला सकती।", "आदमी गाड़ी नहीं चला सकता।"),  # चला: a root, not a participle
+        ("वह बहुत जल्दी गुस्सा हो जाता है।", "वह बहुत जल्दी गुस्सा हो जाती है।"),  # noun before हो
+    ],
+)
+def test_verb_group_rules_on_real_sentences(hi, more, less):
+    from aligner.pairs.validate import validate_pair
+
+    plugin, lexicon = hi
+    verdict = validate_pair(more, less, plugin, lexicon)
+    assert verdict.status == "ok", verdict.message

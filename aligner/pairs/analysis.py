@@ -122,7 +122,7 @@ def _in_block(match: FormMatch, first: int, last: int) -> bool:
     return match.first < last and match.last > first
 
 
-def _block_terms(side: Side, first: int, last: int, reread: Callable) -> list[FormMatch]:
+def _block_terms(side: Side, first: int, last: int) -> list[FormMatch]:
     """Terms overlapping tokens ``[first, last)``."""
     return [m for m in side.terms if _in_block(m, first, last)]
 
@@ -143,8 +143,8 @@ def _candidate_swaps(a: Side, b: Side, blocks: list[Block], reread: Callable,
     swaps: list[Swap] = []
     alone: list[FormMatch] = []
     for block in blocks:
-        in_a = _block_terms(a, block.a_first, block.a_last, reread)
-        in_b = _block_terms(b, block.b_first, block.b_last, reread)
+        in_a = _block_terms(a, block.a_first, block.a_last)
+        in_b = _block_terms(b, block.b_first, block.b_last)
         reach_a = [_reach(m, block.a_first, block.a_last) for m in in_a]
         reach_b = [_reach(m, block.b_first, block.b_last) for m in in_b]
         same_term = any(ma.concept == mb.concept and reach != (0, 0) for ma, mb, reach in

@@ -94,7 +94,8 @@ class Russian(BasePlugin):
         parse: Parse | None = None,
     ) -> list[Edit]:
         old = lexicon[match.concept]
-        if old.pos != "noun" or match.slot.startswith("pl") or old.gender == new.gender:
+        if old.pos not in ("noun", "pronoun") or match.slot.startswith("pl") or (
+                old.gender == new.gender):
             return []
         if old.gender is None or new.gender is None:
             raise AgreementUnresolved(f"{old.id} or {new.id} has no gender in the ru lexicon")

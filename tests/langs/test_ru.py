@@ -42,6 +42,7 @@ def ru():
          "Мои сёстры устали от этого города.", "Мои братья устали от этого города."),
         (("The mother was happy.", "The father was happy."),
          "Мать стала счастливой.", "Отец стал счастливым."),
+        (("He was tired.", "She was tired."), "Он устал.", "Она устала."),
     ],
 )
 def test_agreement_follows_the_new_gender_and_the_pair_is_valid(ru, english, natural, swapped):
@@ -49,6 +50,11 @@ def test_agreement_follows_the_new_gender_and_the_pair_is_valid(ru, english, nat
     assert (outcome.reason, outcome.natural, outcome.swapped) == (None, natural, swapped)
     verdict = validate_pair(natural, swapped, ru.tgt, ru.tgt_lexicon)
     assert verdict.status == "ok", verdict.message
+
+
+def test_a_pronoun_swap_without_its_verb_is_agreement_missing(ru):
+    verdict = validate_pair("Он устал.", "Она устал.", ru.tgt, ru.tgt_lexicon)
+    assert verdict.reason == "agreement-missing"
 
 
 def test_a_word_of_another_noun_is_left_alone(ru):

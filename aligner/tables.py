@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import ConfigError, InputFormatError
+from aligner.errors import ConfigError, InputFormatError, InputNote
 from aligner.subtitles.encoding import decode
 
 LINE = "line"  # the row's first line in the file (header = line 1); replaces a file's own
@@ -42,6 +43,13 @@ class Table:
     encoding: str
     separator: str
     blank_lines: tuple[int, ...] = ()
+
+    def warn_notes(self) -> Table:
+        """Say the notes as ``InputNote`` warnings (the command line prints them), so that a
+        caller keeping only the frame still tells the user; returns the table."""
+        for note in self.notes():
+            warnings.warn(note, InputNote, stacklevel=3)
+        return self
 
     def notes(self) -> list[str]:
         """What was read but left out, for the command to show the user."""

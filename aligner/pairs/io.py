@@ -7,13 +7,12 @@ lacks a column or has a ragged row with its line number.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import InputFormatError, InputNote
+from aligner.errors import InputFormatError
 from aligner.io import atomic_path
 from aligner.tables import read_table
 
@@ -33,10 +32,7 @@ def read_csv_rows(
     the frame; the empty rows it skipped are said as ``InputNote`` warnings, which the
     command line prints.
     """
-    table = read_table(path, required, columns=columns, lang=lang)
-    for note in table.notes():
-        warnings.warn(note, InputNote, stacklevel=2)
-    return table.frame
+    return read_table(path, required, columns=columns, lang=lang).warn_notes().frame
 
 
 def read_frame(path: str | Path) -> pl.DataFrame:

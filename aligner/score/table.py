@@ -7,11 +7,9 @@ everywhere and a project-wide reader can replace it in one place.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from aligner.errors import InputNote
 from aligner.tables import INDEX, LINE
 from aligner.tables import read_table as read_any_table
 
@@ -38,9 +36,7 @@ def read_table(path: str | Path) -> Table:
     Rows with every cell empty are skipped and said so (an ``InputNote`` warning that
     the command line prints), never dropped silently.
     """
-    table = read_any_table(path)
-    for note in table.notes():
-        warnings.warn(note, InputNote, stacklevel=2)
+    table = read_any_table(path).warn_notes()
     header = [name for name in table.frame.columns if name != LINE]
     rows = [["" if cell is None else cell for cell in row]
             for row in table.frame.select(header).iter_rows()]

@@ -58,6 +58,10 @@ class OutputError(CineAlignError):
     """An output that cannot be written: a full disk, no permission, a file in the way."""
 
 
+class JudgeError(CineAlignError):
+    """A stereotype judge that cannot answer: an endpoint down, a reply that is not the JSON asked for."""
+
+
 class MissingExtraError(CineAlignError):
     """A language needs an optional package that is not installed."""
 

@@ -75,6 +75,15 @@ class Edit:
     options: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Reference:
+    """Whether a lexicon match refers to a person or a group of people in its line,
+    and why: "describes 'films'", "idiom 'blind date'", "exclamation", "person noun"."""
+
+    person: bool
+    why: str
+
+
 @runtime_checkable
 class LanguagePlugin(Protocol):
     """What CineAlign needs to know about a language.
@@ -151,6 +160,16 @@ class LanguagePlugin(Protocol):
         ``parse`` (a dependency parse of ``text``, e.g. from stanza through
         ``aligner.analysis.stanza_adapter``) lets the rule follow the tree instead of a
         word window.
+        """
+        ...
+
+    def person_references(
+        self, text: str, tokens: list[Token], matches: list[FormMatch], lexicon: Lexicon
+    ) -> list[Reference]:
+        """For each match, whether it refers to people in this line ("an old man") or not
+        ("old films", "blind date", "Jesus!"). Screening never turns a match that refers
+        to no one into a swap. The default reads the lexicon's sense notes (``idioms``,
+        ``exclamation``); a plugin with a parser also looks at what an adjective describes.
         """
         ...
 

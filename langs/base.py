@@ -15,7 +15,7 @@ from aligner.analysis.parse import Parse
 from aligner.analysis.text import canonical, regex_tokens, split_sentences
 from aligner.lexicon.match import match_forms
 from aligner.lexicon.model import Concept, Lexicon
-from aligner.plugins import Edit, FormMatch, Token
+from aligner.plugins import Edit, FormMatch, Reference, Token
 
 
 class BasePlugin:
@@ -60,6 +60,22 @@ class BasePlugin:
     ) -> list[Edit]:
         """No word agrees with the swapped one: the slot alone carries case and number."""
         return []
+
+    # Words that may open an exclamation ("oh" in "Oh God!"), folded; see ``person_references``.
+    exclamation_openers: frozenset[str] = frozenset()
+
+    def person_references(
+        self, text: str, tokens: list[Token], matches: list[FormMatch], lexicon: Lexicon
+    ) -> list[Reference]:
+        """By the lexicon's sense notes alone: without a parser, any match that is not an
+        idiom or a lone exclamation is taken to refer to people."""
+        from aligner.screen.senses import sense_reference
+
+        return [
+            sense_reference(text, tokens, match, lexicon[match.concept], self.fold,
+                            self.exclamation_openers) or Reference(True, "group term")
+            for match in matches
+        ]
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Forms for missing slots; none proposed unless the language knows how."""

@@ -16,7 +16,7 @@ from dataclasses import replace
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import canonical, match_case
 from aligner.lexicon.model import Concept, Lexicon, counterpart_form
-from aligner.plugins import Edit, FormMatch, Token
+from aligner.plugins import Edit, FormMatch, Reference, Token
 from langs.base import BasePlugin
 
 # Words with inner apostrophes or hyphens stay whole ("women's", "middle-aged");
@@ -223,6 +223,15 @@ class English(BasePlugin):
                 edits.append(Edit(token.start, token.end, token.text, written[0], "optional",
                                   tuple(written[1:])))
         return edits
+
+    def person_references(
+        self, text: str, tokens: list[Token], matches: list[FormMatch], lexicon: Lexicon
+    ) -> list[Reference]:
+        """Sense notes, then the dependency parse: what each adjective describes
+        (langs/en_reference.py)."""
+        from langs.en_reference import english_references
+
+        return english_references(text, tokens, matches, lexicon, self.fold)
 
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Plural from the lemma or sg; possessives from sg and pl; for a nationality, the

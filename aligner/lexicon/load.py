@@ -20,9 +20,10 @@ from aligner.lexicon.problems import Problem, errors
 from aligner.resources import lexicon_root
 from aligner.tomlio import decode_error_line
 
+PEOPLE_FILE = "people.txt"  # ordinary words for people, read by screening
 PIVOT = "en"  # counterparts omitted in another language are taken from here
 FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note",
-                    "country", "shares"})
+                    "country", "shares", "idioms", "exclamation", "thing"})
 _COUNTRY = re.compile(r"[A-Z]{2}")
 POS = frozenset({"noun", "adj", "phrase", "pronoun"})
 GENDERS = frozenset({"m", "f", "n"})
@@ -137,11 +138,12 @@ def _concept(
         report("gender", f"{name}: gender {gender!r} is not one of {sorted(GENDERS)}")
         gender = None
     tuples: dict[str, tuple[str, ...]] = {}
-    for key in ("counterparts", "also", "shares"):
+    for key in ("counterparts", "also", "shares", "idioms"):
         value = entry.get(key, [])
         got = () if value == [] else _strings(value)
         if got is None:
-            report(key, f"{name}: {key} must be a list of concept ids or categories")
+            what = "phrases" if key == "idioms" else "concept ids or categories"
+            report(key, f"{name}: {key} must be a list of {what}")
             got = ()
         tuples[key] = got
     countries = _strings(entry["country"]) if "country" in entry else ()
@@ -151,8 +153,9 @@ def _concept(
     for cat in tuples["also"]:
         if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
-    if not isinstance(entry.get("generic", False), bool):
-        report("generic", f"{name}: generic must be true or false")
+    for flag in ("generic", "exclamation", "thing"):
+        if not isinstance(entry.get(flag, False), bool):
+            report(flag, f"{name}: {flag} must be true or false")
     for key in ("missing", "lemma", "note"):
         if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
             report(key, f"{name}: {key} must be a non-empty string")
@@ -194,6 +197,9 @@ def _concept(
         also=tuples["also"],
         shares=tuple(c if "." in c else f"{category}.{c}" for c in tuples["shares"]),
         generic=entry.get("generic") is True,
+        idioms=tuples["idioms"],
+        exclamation=entry.get("exclamation") is True,
+        thing=entry.get("thing") is True,
         countries=countries,
         note=entry.get("note") if isinstance(entry.get("note"), str) else None,
     )
@@ -249,7 +255,20 @@ def read_lexicon(lang: str, root: Path | None = None) -> tuple[Lexicon, list[Pro
         names = load_names(directory, _plugin_fold(lang))
     except LexiconError as err:
         problems.append(Problem(err.path or str(directory), err.line, err.reason))
-    return Lexicon(lang, concepts, names=names), problems
+    people = read_people(directory / PEOPLE_FILE)
+    return Lexicon(lang, concepts, names=names, people=people), problems
+
+
+def read_people(path: Path) -> frozenset[str]:
+    """The lemmas of ``people.txt`` (one a line, ``#`` comments); none when absent."""
+    if not path.is_file():
+        return frozenset()
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LexiconError(f"not UTF-8 ({err.reason})", path) from err
+    lines = (line.split("#", 1)[0].strip().lower() for line in text.splitlines())
+    return frozenset(line for line in lines if line)
 
 
 def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict[str, Concept]:

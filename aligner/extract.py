@@ -21,14 +21,15 @@ if TYPE_CHECKING:
     from aligner.plugins import LanguagePlugin, Token
 
 
-def _matches(
+def line_matches(
     text: str,
     plugin: LanguagePlugin,
     lexicon: Lexicon,
-    categories: frozenset[str],
-    include_generic: bool,
-    include_pronouns: bool,
+    categories: frozenset[str] = frozenset(),
+    include_generic: bool = False,
+    include_pronouns: bool = True,
 ) -> list[dict]:
+    """The EXTRACT match records of one line (screening and its dev sets read lines too)."""
     tokens: list[Token] = plugin.tokenize(text)
     found = []
     for match in plugin.match_forms(tokens, lexicon):
@@ -90,7 +91,7 @@ def extract(
 
         steps = track(steps, total=lines.height, description=f"Searching {plugin.code} lines")
     for row in steps:
-        found = _matches(row["text"], plugin, lexicon, wanted, include_generic, include_pronouns)
+        found = line_matches(row["text"], plugin, lexicon, wanted, include_generic, include_pronouns)
         if not found:
             continue
         concepts = list(dict.fromkeys(m["concept"] for m in found))

@@ -140,6 +140,25 @@ EXTRACT = {
     "next_text": pl.Utf8,
 }
 
+# `align screen` (aligner/screen/stage.py): every EXTRACT row, each match marked with
+# whether it refers to people in this line, and a stereotype judge's verdict.
+SCREEN_MATCH = pl.Struct({
+    **EXTRACT_MATCH.to_schema(),
+    "person": pl.Boolean,  # the match refers to a person or group of people here
+    "sense": pl.Utf8,  # why: "describes 'films' (a thing)", "idiom 'blind date'", "pronoun"
+})
+SCREEN = {
+    **EXTRACT,
+    "matches": pl.List(SCREEN_MATCH),
+    "person_ref": pl.Boolean,  # at least one match refers to people
+    "stereotype": pl.Float64,  # the judge's score in [0, 1]; null with --judge none
+    "stereo_category": pl.Utf8,  # CrowS-Pairs category of the group the line is about
+    "target": pl.Utf8,  # the words naming that group in the line
+    "direction": pl.Utf8,  # stereotype | anti-stereotype | none (aligner/screen/judge.py)
+    "rationale": pl.Utf8,  # one line for reviewers
+    "judge": pl.Utf8,  # classifier | llm | none
+}
+
 # Columns `align score` adds to every pair row (aligner/score/scorer.py); the input
 # columns (CrowS-Pairs or CineAlign provenance) are all kept before them.
 PAIR_SCORES = {

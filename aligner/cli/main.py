@@ -26,6 +26,7 @@ from aligner.cli import lexicon as lexicon_cli
 from aligner.cli import pairs as pairs_cli
 from aligner.cli import review as review_cli
 from aligner.cli import score as score_cli
+from aligner.cli import screen as screen_cli
 from aligner.cli.options import legacy_option_name
 from aligner.errors import CineAlignError, InputNote
 
@@ -44,6 +45,7 @@ app.command("eval-align")(align_cli.eval_align)
 app.command("build")(build_cli.build)
 app.add_typer(lexicon_cli.app, name="lexicon")
 app.command("extract")(extract_cli.extract)
+app.command("screen")(screen_cli.screen)
 app.add_typer(lang_cli.app, name="lang")
 app.command("transfer")(pairs_cli.transfer)
 app.command("validate")(pairs_cli.validate)

@@ -25,6 +25,9 @@ class Mention:
     surface: str
     concept: str  # gender.woman, age.old, name:Jamal ...
     category: str  # the concept's CrowS-Pairs category
+    start: int = -1  # character span in the line, where known
+    end: int = -1
+    pronoun: bool = False  # he, her ...: a person, but seldom a group
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,8 @@ class Judge(Protocol):
     """A stereotype judge. ``name`` goes into the frame's ``judge`` column.
 
     ``digest`` identifies everything that can change the verdicts (weights, model
-    name, endpoint, prompt template), so cached screen stages are redone when it
-    changes.
+    name, prompt template; not where the model is served), so cached screen stages
+    are redone when it changes.
     """
 
     name: str

@@ -41,6 +41,11 @@ class BuildConfig:
     engine: str = "local"  # where films run: local cores or ray (see build/engine.py)
     jobs: int | None = None  # films at once on the local engine [default: the cores]
     device: str = "cpu"  # torch device of the encoder
+    judge: str = "classifier"  # stereotype judge of the screen stage (aligner/screen/judges.py)
+    judge_url: str | None = None  # the llm judge's OpenAI-compatible endpoint
+    judge_model: str | None = None
+    judge_prompt: Path | None = None
+    min_stereotype: float = 0.0  # proposals from lines the judge scores lower are dropped
 
     @property
     def work_dir(self) -> Path:
@@ -49,16 +54,17 @@ class BuildConfig:
     def settings(self) -> dict[str, Any]:
         """The settings as plain JSON values, for cache keys and the manifest."""
         # None of these changes what a stage writes.
-        skip = {"show_progress", "out", "work", "allow_empty", "engine", "jobs"}
+        skip = {"show_progress", "out", "work", "allow_empty", "engine", "jobs", "judge_url"}
         return {
             f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name not in skip
         }
 
 
-_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir", "lexicons", "release"}
+_PATHS = {"src_subs", "tgt_subs", "pairs", "out", "work", "stanza_dir", "lexicons", "release",
+          "judge_prompt"}
 _DIRECTORIES = {"src_subs", "tgt_subs", "stanza_dir", "lexicons", "release"}
 _OUTPUTS = {"out", "work"}
-_TEXTS = {"src", "tgt", "encoder", "score_model", "device"}
+_TEXTS = {"src", "tgt", "encoder", "score_model", "device", "judge_url", "judge_model"}
 _FLAGS = {"show_progress", "allow_empty"}
 
 
@@ -131,10 +137,15 @@ def setting_problem(key: str, value: Any) -> str | None:
         return _model_dir_problem(value) if key == "score_model" else None
     if key in _FLAGS:
         return None if isinstance(value, bool) else "must be true or false"
-    if key == "min_confidence":
+    if key in ("min_confidence", "min_stereotype"):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return f"must be a number from 0 to 1, not {value!r}"
-        return None if 0 <= value <= 1 else f"must be from 0 to 1 (a confidence), not {value}"
+        what = "a confidence" if key == "min_confidence" else "a stereotype score"
+        return None if 0 <= value <= 1 else f"must be from 0 to 1 ({what}), not {value}"
+    if key == "judge":
+        from aligner.screen.judges import JUDGES
+
+        return None if value in JUDGES else f"must be one of {', '.join(JUDGES)}, not {value!r}"
     if key == "categories":
         return _categories_problem(value)
     if key == "engine":
@@ -150,7 +161,7 @@ def _path_problem(key: str, value: Any) -> str | None:
         return "must be a path (a non-empty string)"
     if key in _DIRECTORIES and not value.is_dir():
         return f"{value} is not a directory" if value.exists() else f"no such directory {value}"
-    if key == "pairs" and not value.is_file():
+    if key in ("pairs", "judge_prompt") and not value.is_file():
         return f"no such file {value}"
     if key in _OUTPUTS and value.exists() and not value.is_dir():
         return f"{value} is a file; name a directory"
@@ -193,6 +204,10 @@ def resolve_config(file_settings: dict[str, Any], flags: dict[str, Any]) -> Buil
             raise ConfigError(f"{flag}: {problem}")
     config = replace(BuildConfig(), **file_settings)
     config = replace(config, **given)
+    if config.judge == "llm" and not (config.judge_url and config.judge_model):
+        raise ConfigError("--judge llm needs --judge-url and --judge-model")
+    if config.judge == "none" and config.min_stereotype > 0:
+        raise ConfigError("--min-stereotype needs a judge (--judge classifier or llm)")
     if config.src_subs is None and config.release is None:
         raise ConfigError(
             "no source subtitles: give --src-subs DIR or --release DIR (or src_subs in --config)"

@@ -55,6 +55,17 @@ def accepted_pairs(
     return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
 
 
+def with_screening(pairs: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
+    """The screening verdict of each proposed pair's English line, for the review queue."""
+    from aligner.pairs.review import SCREENING
+
+    if not pairs.height or not set(SCREENING) <= set(candidates.columns):
+        return pairs
+    verdicts = candidates.select("pair_id", *SCREENING).unique("pair_id", keep="first")
+    return pairs.drop([c for c in SCREENING if c in pairs.columns]).join(
+        verdicts, on="pair_id", how="left")
+
+
 def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str, Path]:
     """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``.
 
@@ -67,7 +78,7 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
 
     config = run.config
     out = Path(config.out)
-    pairs = run.frame("pairs")
+    pairs = with_screening(run.frame("pairs"), run.frame("candidates"))
     decisions_path = decisions_path or _default_store(out)
     decisions = read_store(decisions_path, must_exist=True) if decisions_path else None
     written = {

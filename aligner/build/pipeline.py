@@ -1,4 +1,4 @@
-"""``align build``: ingest → candidates → align → transfer → validate, per film, resumable.
+"""``align build``: ingest → screen → candidates → align → transfer → validate, per film.
 
 Each stage is a plain function of frames; ``StageStore`` caches its output per film
 under a key of its inputs and settings, so an interrupted build resumes where it
@@ -26,14 +26,16 @@ from aligner.build.release import release_films
 from aligner.build.seeds import match_seeds, read_seed_pairs
 from aligner.build.store import StageStore, file_digest, stage_key
 from aligner.errors import CineAlignError, ConfigError, OutputError
+from aligner.screen.judges import load_judge
 
-STAGES = ("ingest", "candidates", "align", "transfer", "validate")
+STAGES = ("ingest", "screen", "candidates", "align", "transfer", "validate")
 
 
 @dataclass
 class FilmOutcome:
     film: str
     cues: pl.DataFrame | None = None
+    screened: pl.DataFrame | None = None  # keyword lines and their screening (no seed pairs)
     candidates: pl.DataFrame | None = None
     aligned: pl.DataFrame | None = None
     pairs: pl.DataFrame | None = None
@@ -72,6 +74,10 @@ class _Stages:
             self._languages = self._load_languages()
         self.lexicons = lexicon_digests((config.src, config.tgt), config.lexicons)
         self.plugins = plugin_digests((config.src, config.tgt))
+        self.judge = None if seeds is not None else load_judge(
+            config.judge, url=config.judge_url, model=config.judge_model,
+            prompt=config.judge_prompt, cache_dir=config.work_dir / "judge-cache")
+        self.judge_digest = self.judge.digest() if self.judge is not None else "none"
         # The rules the stages apply: lexicon files and the plugin code that reads them.
         self.lexicon_digest = ";".join(
             f"{name}:{digest}" for name, digest in {**self.lexicons, **self.plugins}.items()
@@ -107,25 +113,36 @@ class _Stages:
         tgt = read_track(film.tgt, self.config.tgt, film.film)
         return pl.concat([src, tgt])
 
-    def candidates(self, film: str, cues: pl.DataFrame) -> pl.DataFrame:
+    def screen(self, cues: pl.DataFrame) -> pl.DataFrame:
+        """Without seed pairs: the keyword lines, each match marked as referring to people
+        or not, each line scored by the stereotype judge (aligner/screen/)."""
+        if self.seeds is not None:
+            return frames.empty(frames.SCREEN)
+        from aligner.extract import extract
+        from aligner.screen.stage import screen
+
+        langs = self.languages
+        src = cues.filter(pl.col("lang") == self.config.src)
+        found = extract(src, langs.en, langs.en_lexicon, self.config.categories)
+        return screen(found, langs.en, langs.en_lexicon, self.judge)
+
+    def candidates(self, film: str, cues: pl.DataFrame, screened: pl.DataFrame) -> pl.DataFrame:
         src = cues.filter(pl.col("lang") == self.config.src)
         seeds = self.seeds.filter(pl.col("film") == film) if self.seeds is not None else (
-            self._proposals(src)
+            self._proposals(screened)
         )
         if self.config.categories:
             seeds = seeds.filter(pl.col("bias_type").is_in(list(self.config.categories)))
         return match_seeds(seeds, src)
 
-    def _proposals(self, src: pl.DataFrame) -> pl.DataFrame:
-        """Without seed pairs: English pairs proposed from keyword candidates, for review."""
+    def _proposals(self, screened: pl.DataFrame) -> pl.DataFrame:
+        """Without seed pairs: English pairs proposed from screened lines, for review."""
         from aligner.build.proposals import propose_pairs
-        from aligner.extract import extract
         from aligner.pairs.transfer import Languages
 
         langs = self.languages
         english = Languages(langs.en, langs.en_lexicon, langs.en, langs.en_lexicon)
-        found = extract(src, langs.en, langs.en_lexicon, self.config.categories)
-        return propose_pairs(found, english)
+        return propose_pairs(screened, english, self.config.min_stereotype)
 
     def align(self, cues: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
         from aligner.align.film import align_lines
@@ -226,8 +243,11 @@ def _plan(film: FilmFiles, stages: _Stages, settings: dict) -> Plan:
 
     # Seed pairs are matched to lines without the lexicons; proposals are found with them.
     rules = [stages.lexicon_digest] if stages.seeds is None else []
-    plan["candidates"] = ({**langs, "categories": settings["categories"]},
-                          [key("ingest"), stages.seeds_digest, *rules])
+    plan["screen"] = ({**langs, "categories": settings["categories"]},
+                      [key("ingest"), stages.seeds_digest, stages.judge_digest, *rules])
+    plan["candidates"] = ({**langs, "categories": settings["categories"],
+                           "min_stereotype": settings["min_stereotype"]},
+                          [key("ingest"), key("screen"), stages.seeds_digest, *rules])
     plan["align"] = ({**langs, "encoder": settings["encoder"], "device": settings["device"]},
                      [key("ingest"), key("candidates")])
     plan["transfer"] = ({**langs, "min_confidence": settings["min_confidence"],
@@ -287,7 +307,9 @@ def _run_film(film: FilmFiles, stages: _Stages, run: BuildRun, plan: Plan) -> Fi
     try:
         cues, _ = timed("ingest", lambda: stages.ingest(film))
         outcome.cues = cues
-        candidates, _ = timed("candidates", lambda: stages.candidates(film.film, cues))
+        screened, _ = timed("screen", lambda: stages.screen(cues))
+        outcome.screened = screened
+        candidates, _ = timed("candidates", lambda: stages.candidates(film.film, cues, screened))
         outcome.candidates = candidates
         aligned, k_align = timed("align", lambda: stages.align(cues, candidates))
         outcome.aligned, outcome.align_key = aligned, k_align

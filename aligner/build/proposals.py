@@ -1,29 +1,49 @@
-"""English pairs proposed from keyword candidates, when no seed pairs are given.
+"""English pairs proposed from screened keyword lines, when no seed pairs are given.
 
-Without a CineBias-style pair file, the English lines come from ``align extract``:
-a line with exactly one bias concept gets a proposed pair (the line, and the line
-with that concept swapped for its first counterpart). Whether the line voices a
-stereotype at all, and in which direction, is a human judgement, so every such pair
-goes to the review queue and reaches the benchmark only when a linguist accepts it.
-Lines with several concepts or only a gendered pronoun cannot become a one-swap pair
-and are left out (counted in the report).
+Without a CineBias-style pair file, the English lines come from ``align extract`` and
+the screen stage (aligner/screen/): a line whose people-referring matches name one
+concept gets a proposed pair (the line, and the line with that concept swapped for its
+first counterpart). Matches that refer to no one ("old films", "blind date") are never
+swapped. The judge's direction decides the sides as CrowS-Pairs writes them: a line
+that voices a stereotype is ``sent_more``; a line that contradicts one is ``sent_less``
+of an ``antistereo`` pair. Whether the line really voices a stereotype is still a human
+judgement, so every pair goes to the review queue (best-scored first) and reaches the
+benchmark only when a linguist accepts it. Lines scored below ``min_stereotype`` are
+dropped (the report counts them).
 """
 
 from __future__ import annotations
 
 import polars as pl
 
+from aligner.pairs.review import SCREENING
 from aligner.pairs.transfer import Languages, swap_line
+from aligner.screen.judge import ANTI_STEREOTYPE
 
 PROPOSAL_STATUS = "proposed"
 
 
-def propose_pairs(candidates: pl.DataFrame, english: Languages) -> pl.DataFrame:
-    """Seed-pair-shaped rows (CrowS-Pairs columns, film, cue_id, start_ms) for one film."""
+def _people_concepts(line: dict) -> list[str]:
+    """The concepts of the matches that refer to people, in order (all of them when the
+    frame was not screened)."""
+    matches = line.get("matches") or []
+    people = [m["concept"] for m in matches if m.get("person", True)]
+    return list(dict.fromkeys(people)) if matches else list(line["concepts"])
+
+
+def propose_pairs(
+    screened: pl.DataFrame, english: Languages, min_stereotype: float = 0.0
+) -> pl.DataFrame:
+    """Seed-pair-shaped rows (CrowS-Pairs columns, film, cue_id, start_ms, and the
+    screening columns) for one film's SCREEN (or EXTRACT) frame."""
     rows = []
-    for line in candidates.iter_rows(named=True):
-        concepts = [c for c in line["concepts"] if c in english.en_lexicon]
-        if len(concepts) != 1 or len(line["concepts"]) != 1:
+    for line in screened.iter_rows(named=True):
+        score = line.get("stereotype")
+        if score is not None and score < min_stereotype:
+            continue
+        found = _people_concepts(line)
+        concepts = [c for c in found if c in english.en_lexicon]
+        if len(concepts) != 1 or len(found) != 1:
             continue
         concept = english.en_lexicon[concepts[0]]
         if not concept.counterparts:
@@ -31,21 +51,23 @@ def propose_pairs(candidates: pl.DataFrame, english: Languages) -> pl.DataFrame:
         outcome = swap_line(line["text"], concept.id, concept.counterparts[0], english)
         if outcome.reason is not None:
             continue
+        anti = line.get("direction") == ANTI_STEREOTYPE
         rows.append({
             "pair_id": f"{line['film']}-L{line['idx']:04d}",
-            "sent_more": outcome.natural,
-            "sent_less": outcome.swapped,
-            "stereo_antistereo": "stereo",
+            "sent_more": outcome.swapped if anti else outcome.natural,
+            "sent_less": outcome.natural if anti else outcome.swapped,
+            "stereo_antistereo": "antistereo" if anti else "stereo",
             "bias_type": concept.category,
             "film": line["film"],
             "cue_id": line["cue_id"],
             "start_ms": line["start_ms"],
-            "orig_side": "more",
+            "orig_side": "less" if anti else "more",
             "origin": PROPOSAL_STATUS,
+            **{name: line.get(name) for name in SCREENING},
         })
     schema = {
         "pair_id": pl.Utf8, "sent_more": pl.Utf8, "sent_less": pl.Utf8,
         "stereo_antistereo": pl.Utf8, "bias_type": pl.Utf8, "film": pl.Utf8, "cue_id": pl.Utf8,
-        "start_ms": pl.Int64, "orig_side": pl.Utf8, "origin": pl.Utf8,
+        "start_ms": pl.Int64, "orig_side": pl.Utf8, "origin": pl.Utf8, **SCREENING,
     }
     return pl.DataFrame(rows, schema=schema)

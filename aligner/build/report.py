@@ -95,6 +95,63 @@ def drop_reasons(pairs: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+LIKELY = ("stereotype", "anti-stereotype")
+
+
+def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None) -> pl.DataFrame:
+    """The CineBias screening funnel (thesis §3.4.1), summed over films: every English
+    line, the keyword lines, those naming people, those the judge finds likely to voice a
+    stereotype (or contradict one), and how many of those became accepted pairs."""
+    src = run.config.src
+    screened, cues = run.frame("screened"), run.frame("cues")
+    candidates, aligned = run.frame("candidates"), run.frame("aligned")
+    accepted = 0
+    if decisions is not None and decisions.height and pairs.height:
+        decided = decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
+        accepted = pairs.join(decided.select("pair_id", "lang"), on=["pair_id", "lang"],
+                              how="semi").height
+    judged = _count(screened, pl.col("stereotype").is_not_null())
+    steps = [
+        (f"{src} lines", _count(cues, pl.col("lang") == src)),
+        ("keyword lines", _count(screened)),
+        ("refer to people", _count(screened, pl.col("person_ref"))),
+        ("likely stereotype", _count(screened, pl.col("direction").is_in(LIKELY))
+         if judged else None),
+        ("proposed pairs", _count(candidates)),
+        ("aligned", _count(aligned, pl.col("status") == "aligned")),
+        ("transferred", _count(pairs, pl.col("status") == "ok")),
+        ("valid", _count(pairs, (pl.col("status") == "ok") & (pl.col("verdict") == "ok"))),
+        ("accepted by a reviewer", accepted),
+    ]
+    return pl.DataFrame({"step": [name for name, _ in steps],
+                         "lines or pairs": [n for _, n in steps]},
+                        schema={"step": pl.Utf8, "lines or pairs": pl.Int64})
+
+
+def screening_section(run: BuildRun, pairs: pl.DataFrame,
+                      decisions: pl.DataFrame | None) -> list[str]:
+    """The funnel and what screening dropped; nothing for builds from seed pairs."""
+    screened = run.frame("screened")
+    if run.config.pairs is not None or screened.height == 0:
+        return []
+    config = run.config
+    judge = screened["judge"][0]
+    below = _count(screened, pl.col("person_ref") & (pl.col("stereotype") < config.min_stereotype))
+    lines = [
+        "## Screening",
+        "",
+        f"Judge `{judge}`"
+        + (f" ({config.judge_model})" if judge == "llm" and config.judge_model else "")
+        + ". Keyword lines whose matches name no person are never proposed"
+        + (f"; {below} lines scored below --min-stereotype {config.min_stereotype} were "
+           "dropped." if config.min_stereotype > 0 else
+           "; every other line is proposed, the best-scored first in the review queue."),
+        "",
+        _markdown(funnel(run, pairs, decisions)),
+    ]
+    return lines
+
+
 def review_section(pairs: pl.DataFrame, decisions: pl.DataFrame | None, sheet: str) -> list[str]:
     """Where the review queue is, what its decision column takes, and what was decided."""
     from aligner.pairs.review import decision_status
@@ -175,6 +232,7 @@ def render_report(
         "## Drop reasons",
         "",
         _markdown(drop_reasons(pairs)),
+        *screening_section(run, pairs, decisions),
         *review_section(pairs, decisions, sheet),
         *_score_section(score),
         "## Alignment confidence",

@@ -9,7 +9,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from aligner.cli.options import LexiconsOption
+from aligner.cli.options import (
+    JudgeModelOption,
+    JudgeOption,
+    JudgePromptOption,
+    JudgeUrlOption,
+    LexiconsOption,
+)
 
 
 def _print_time_maps(console: Console, run) -> None:
@@ -76,7 +82,7 @@ def build(
     force: Annotated[
         list[str] | None,
         typer.Option("--force", help="Redo this stage even if cached (repeatable): ingest, "
-                     "candidates, align, transfer, validate."),
+                     "screen, candidates, align, transfer, validate."),
     ] = None,
     release: Annotated[
         Path | None,
@@ -93,6 +99,15 @@ def build(
     ] = None,
     device: Annotated[
         str | None, typer.Option(help="Torch device of the encoder: cpu, cuda, ... [default: cpu].")
+    ] = None,
+    judge: JudgeOption = None,
+    judge_url: JudgeUrlOption = None,
+    judge_model: JudgeModelOption = None,
+    judge_prompt: JudgePromptOption = None,
+    min_stereotype: Annotated[
+        float | None,
+        typer.Option(help="Without --pairs: drop proposals from lines the judge scores below "
+                     "this (0-1; counted in report.md) [default: 0, keep all, best first]."),
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress bars.")] = True,
     lexicons: LexiconsOption = None,
@@ -116,6 +131,8 @@ def build(
             "categories": tuple(category) if category else None, "show_progress": progress,
             "lexicons": lexicons, "allow_empty": allow_empty,
             "release": release, "engine": engine, "jobs": jobs, "device": device,
+            "judge": judge, "judge_url": judge_url, "judge_model": judge_model,
+            "judge_prompt": judge_prompt, "min_stereotype": min_stereotype,
         },
     )
     if decisions is not None:

@@ -32,9 +32,12 @@ from aligner.pairs.decisions import (
     write_decision,
 )
 
+# What the screen stage said of the English line (aligner/screen/); empty for seed pairs.
+SCREENING = {"stereotype": pl.Float64, "direction": pl.Utf8, "rationale": pl.Utf8,
+             "judge": pl.Utf8}
 SHEET_COLUMNS = (  # review.csv
     "pair_id", "lang", "film", "start_ms", "bias_type", "stereo_antistereo",
-    "src_sent_more", "src_sent_less", "context_before", "tgt_time", "tgt_line",
+    *SCREENING, "src_sent_more", "src_sent_less", "context_before", "tgt_time", "tgt_line",
     "context_after", "sent_more", "sent_less", "concept", "counterpart", "slot",
     "src_cue_ids", "tgt_cue_ids", "cosine", "margin", "confidence", "time_delta_ms",
     "status", "reason", "message", "verdict", "verdict_reason", "verdict_message",
@@ -44,7 +47,8 @@ REVIEW_COLUMNS = (*SHEET_COLUMNS, "lines")  # review.jsonl: lines holds the cont
 NEIGHBOURS = 2  # lines shown on each side of the aligned line (the page; the CSV shows 1)
 LINE = pl.Struct({"lang": pl.Utf8, "role": pl.Utf8, "cue_id": pl.Utf8, "start_ms": pl.Int64,
                   "end_ms": pl.Int64, "text": pl.Utf8})
-OPTIONAL = {"status": pl.Utf8, "reason": pl.Utf8, "message": pl.Utf8, "verdict": pl.Utf8,
+OPTIONAL = {**SCREENING, "status": pl.Utf8, "reason": pl.Utf8, "message": pl.Utf8,
+            "verdict": pl.Utf8,
             "verdict_reason": pl.Utf8, "verdict_message": pl.Utf8, "concept": pl.Utf8,
             "counterpart": pl.Utf8, "slot": pl.Utf8, "bias_type": pl.Utf8,
             "stereo_antistereo": pl.Utf8, "src_sent_more": pl.Utf8, "src_sent_less": pl.Utf8,
@@ -177,7 +181,8 @@ def export_review(
     store: pl.DataFrame | None = None,
     aligned: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
-    """One review row per pair, earlier decisions filled in, ordered by film and time.
+    """One review row per pair, earlier decisions filled in; the lines the screening
+    judge scored highest first (a reviewer reads from the top), then by film and time.
 
     ``pairs`` is a PAIRS frame (verdict and provenance columns optional, so the build's
     dataset CSV works too); ``cues`` a CUES frame of the target and source languages for
@@ -199,7 +204,9 @@ def export_review(
         | pl.col("decided_less").ne_missing(pl.col("sent_less"))
     )
     sheet = sheet.with_columns(text_changed_since_decision=changed)
-    return sheet.sort("film", "start_ms", "pair_id", nulls_last=True).select(REVIEW_COLUMNS)
+    order = ["stereotype", "film", "start_ms", "pair_id"]
+    return sheet.sort(order, descending=[True, False, False, False], nulls_last=True).select(
+        REVIEW_COLUMNS)
 
 
 def write_review(review: pl.DataFrame, sheet: Path, twin: Path) -> None:

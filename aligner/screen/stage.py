@@ -75,6 +75,8 @@ def screen(candidates: pl.DataFrame, plugin: LanguagePlugin, lexicon: Lexicon,
         verdicts = dict(zip(asked, judge.judge(lines), strict=True))
     for i, row in enumerate(rows):
         verdict = verdicts.get(i)
+        row.update(stereotype=None, stereo_category=None, target=None, direction=None,
+                   rationale=None)
         if verdict is not None:
             row.update(stereotype=verdict.stereotype, stereo_category=verdict.category,
                        target=verdict.target, direction=verdict.direction,

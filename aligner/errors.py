@@ -59,7 +59,7 @@ class OutputError(CineAlignError):
 
 
 class JudgeError(CineAlignError):
-    """A stereotype judge that cannot answer: an endpoint down, a reply that is not the JSON asked for."""
+    """A stereotype judge that cannot answer: an endpoint down, a reply that is not JSON."""
 
 
 class MissingExtraError(CineAlignError):

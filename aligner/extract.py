@@ -91,7 +91,9 @@ def extract(
 
         steps = track(steps, total=lines.height, description=f"Searching {plugin.code} lines")
     for row in steps:
-        found = line_matches(row["text"], plugin, lexicon, wanted, include_generic, include_pronouns)
+        found = line_matches(
+            row["text"], plugin, lexicon, wanted, include_generic, include_pronouns
+        )
         if not found:
             continue
         concepts = list(dict.fromkeys(m["concept"] for m in found))

@@ -173,6 +173,18 @@ class LanguagePlugin(Protocol):
         """
         ...
 
+    def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
+        """For each token, its lemma when this sentence uses it as a common noun ("cars" ->
+        "car"), else None (adjectives, participles, names, function words); None for the
+        whole sentence when the language cannot tell nouns from other words.
+
+        The validator reads it where a group term stands against words that are no term
+        (a ``contrast``): a description of people ("smart", "travelling") may stand
+        there, a noun only when it is a word for people (``people.txt``), never one for a
+        thing ("The poor are lazy." / "The cars are lazy.").
+        """
+        ...
+
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Proposed forms for the slots ``concept`` lacks, from its lemma and present forms.
 

@@ -77,6 +77,10 @@ class BasePlugin:
             for match in matches
         ]
 
+    def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
+        """Without a tagger or morphological analyser nouns cannot be told apart."""
+        return None
+
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Forms for missing slots; none proposed unless the language knows how."""
         return {}

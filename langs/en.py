@@ -233,6 +233,13 @@ class English(BasePlugin):
 
         return english_references(text, tokens, matches, lexicon, self.fold)
 
+    def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
+        """From spaCy's tags and WordNet's noun list (langs/en_nouns.py): English spelling
+        cannot tell "smart" from "cars", the word's place in the sentence can."""
+        from langs.en_nouns import noun_lemmas
+
+        return noun_lemmas(text, tokens)
+
     def expand(self, concept: Concept) -> dict[str, tuple[str, ...]]:
         """Plural from the lemma or sg; possessives from sg and pl; for a nationality, the
         country names CLDR gives its countries (China, China's: CrowS-Pairs swaps countries

@@ -13,7 +13,13 @@ import re
 from dataclasses import replace
 
 from aligner.analysis.et_compounds import compound_cuts
-from aligner.analysis.vabamorf import SLOTS, analyse_forms, form_problems, synthesize_slots
+from aligner.analysis.vabamorf import (
+    SLOTS,
+    analyse_forms,
+    form_problems,
+    noun_lemmas,
+    synthesize_slots,
+)
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import FormMatch, Token
 from langs.base import BasePlugin
@@ -60,6 +66,11 @@ class Estonian(BasePlugin):
                 token.text[a:b].startswith("-")), token.start + b)
                 for a, b in zip(bounds, bounds[1:], strict=False)])
         return split
+
+    def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
+        """Vabamorf's reading in context: the lemma of a word read only as a common noun
+        (the head of a compound: ehitus|auto is an auto)."""
+        return noun_lemmas([token.text for token in tokens]) if tokens else []
 
     # agreement_edits: the default (none); Estonian has no grammatical gender and the
     # slot keeps case and number.

@@ -11,7 +11,9 @@ so a run is repeatable.
 - ``two-pairs``: sent_less taken from another pair;
 - ``cross-category``: the swapped-in term replaced by a term of another category;
 - ``agreement-missing``: the swap kept, the agreement it needs undone;
-- ``wrong-case``: the swapped-in term in another case or number (a wrong ending).
+- ``wrong-case``: the swapped-in term in another case or number (a wrong ending);
+- ``unrelated-noun``: the swapped-in term replaced by an everyday noun for a thing, in the
+  term's number and case ("The poor are lazy." / "The cars are lazy.").
 """
 
 from __future__ import annotations
@@ -26,12 +28,20 @@ from aligner.pairs.analysis import Analysis, PairReader, predict
 from aligner.pairs.terms import char_span, is_name, is_word
 
 KINDS = ("identical", "second-word", "word-dropped", "two-pairs", "cross-category",
-         "agreement-missing", "wrong-case")
+         "agreement-missing", "wrong-case", "unrelated-noun")
 # Words that fit few sentences, for "a second word changed".
 FILLERS = {
     "en": ("yesterday", "table", "quickly", "purple", "seven", "umbrella"),
     "et": ("eile", "laud", "kiiresti", "lilla", "seitse", "vihmavari"),
     "hi": ("कल", "मेज़", "जल्दी", "बैंगनी", "सात", "छाता"),
+}
+
+# Everyday nouns for things (the singular nominative), for "a group term replaced by an
+# unrelated noun"; Hindi ones are feminine, which the inflection below assumes.
+THINGS = {
+    "en": ("car", "table", "window", "chair", "kettle", "bicycle"),
+    "et": ("auto", "laud", "aken", "tool", "veekeetja", "jalgratas"),
+    "hi": ("गाड़ी", "मेज़", "खिड़की", "कुर्सी", "केतली", "साइकिल"),
 }
 
 
@@ -131,12 +141,53 @@ def wrong_case(reader: PairReader, gold: Gold, lang: str) -> str | None:
     return gold.less[:start] + form + gold.less[end:]
 
 
+def _english_thing(noun: str, slot: str) -> str:
+    from langs.en import plural, possessive
+
+    many = plural(noun) if slot.startswith("pl") else noun
+    return possessive(many) if slot.endswith("poss") else many
+
+
+def _estonian_thing(noun: str, slot: str) -> str:
+    from aligner.analysis.vabamorf import synthesize_slots
+
+    forms = synthesize_slots(noun)
+    return (forms.get(slot) or forms["sg_n"])[0]
+
+
+def _hindi_thing(noun: str, slot: str) -> str:
+    from langs.hi_paradigms import noun_forms
+
+    case_number = "_".join(part for part in slot.split("_") if part in ("dir", "obl", "voc",
+                                                                         "sg", "pl"))
+    return noun_forms(noun, "f").get(case_number, (noun,))[0]
+
+
+# The thing noun in the slot of the term it replaces (an adjective's slot: the bare noun).
+THING_FORMS: dict[str, Callable[[str, str], str]] = {
+    "en": _english_thing, "et": _estonian_thing, "hi": _hindi_thing,
+}
+
+
+def unrelated_noun(reader: PairReader, gold: Gold, lang: str) -> str | None:
+    """sent_less with its group term replaced by a noun for a thing: what the validator's
+    ``contrast`` relation (a term against a plain description) must not take for one."""
+    swap = gold.analysis.swap
+    noun = _rng(gold.pair_id, "unrelated-noun").choice(THINGS[lang])
+    form = THING_FORMS[lang](noun, swap.b.slot)
+    start, end = _swap_span(gold, "less")
+    if gold.less[start:start + 1].isupper():
+        form = form[:1].upper() + form[1:]
+    return gold.less[:start] + form + gold.less[end:]
+
+
 MAKERS: dict[str, Callable[[PairReader, Gold, str], str | None]] = {
     "second-word": second_word,
     "word-dropped": word_dropped,
     "cross-category": cross_category,
     "agreement-missing": agreement_missing,
     "wrong-case": wrong_case,
+    "unrelated-noun": unrelated_noun,
 }
 
 

@@ -189,3 +189,15 @@ def analyse_forms(words: list[str]) -> list[set[str]]:
                 found.add(f"{parts[0]}_{parts[1]}")
         slots.append(found)
     return slots
+
+
+def noun_lemmas(words: list[str]) -> list[str | None]:
+    """For each word, after disambiguation, its lemma (the last part of a compound) when
+    every reading left is a common noun (S); None for adjectives, verbs, names (H)."""
+    result = _morf().Vabamorf.instance().analyze(words, disambiguate=True, guess=True)
+    lemmas: list[str | None] = []
+    for item in result:
+        readings = item["analysis"]
+        nouns = readings and all(analysis["partofspeech"] == "S" for analysis in readings)
+        lemmas.append(_lemma_key(readings[0]["lemma"].split("_")[-1]) if nouns else None)
+    return lemmas

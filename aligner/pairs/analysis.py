@@ -35,6 +35,7 @@ from aligner.pairs.concepts import (
     relation,
     same_slot,
 )
+from aligner.pairs.people import not_about_people
 from aligner.pairs.reasons import Problem
 from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
@@ -325,7 +326,8 @@ class PairReader:
                 found = self._contrast(a, b, blocks, alone, bias_type)
                 if isinstance(found, Relation):
                     return done(relation=found)
-                return done(Problem(r.NO_PARTNER, {"term": alone[0].surface, "words": words}))
+                return done(found or Problem(r.NO_PARTNER, {"term": alone[0].surface,
+                                                            "words": words}))
             return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
         found = self._one_swap(a, b, swaps, bias_type, notes)
         return replace(found, problem=unrelated) if found.problem and unrelated else found
@@ -351,11 +353,12 @@ class PairReader:
                 and second.pos == "noun" and group.chars is None and noun.chars is None)
 
     def _contrast(self, a: Side, b: Side, blocks: list[Block], alone: list[FormMatch],
-                  bias_type: str | None) -> Relation | None:
+                  bias_type: str | None) -> Relation | Problem | None:
         """A group term set against a plain description (retarded / smart, gay / military):
         CrowS-Pairs does this outside gender. One stretch differs; one side of it is one
-        term of the pair's category, the other a few words with no term, and not a
-        misspelt form of the term (a wrong case ending is no contrast)."""
+        term of the pair's category, the other a few words with no term, not a misspelt
+        form of the term (a wrong case ending is no contrast) and about people
+        (aligner/pairs/people.py): a noun for a thing is ``not-a-group-term``."""
         if len(blocks) != 1 or len(alone) != 1:
             return None
         term = alone[0]
@@ -370,13 +373,17 @@ class PairReader:
                else b.tokens[block.b_first:block.b_last])
         if sum(map(is_word, own)) > term.last - term.first:
             return None  # more than the term changed on its side
-        other = (b.tokens[block.b_first:block.b_last] if in_a
-                 else a.tokens[block.a_first:block.a_last])
-        words = [t for t in other if is_word(t)]
+        side, first, last = (b, block.b_first, block.b_last) if in_a else (
+            a, block.a_first, block.a_last)
+        words = [t for t in side.tokens[first:last] if is_word(t)]
         if not 1 <= len(words) <= MAX_CONTRAST_WORDS:
             return None
         if any(self._misspelt(t.text, category) for t in words):
             return None
+        thing = not_about_people(self.plugin, self.lexicon, side.text, side.tokens, first, last)
+        if thing is not None:
+            return Problem(r.NOT_A_GROUP_TERM, {"word": thing.word, "why": thing.why,
+                                                "term": term.surface})
         return Relation(CONTRAST, category)
 
     def _misspelt(self, word: str, category: str) -> bool:

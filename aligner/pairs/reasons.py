@@ -33,6 +33,7 @@ SAME_GENDER = "same-gender"
 NAME_AND_TERM = "name-and-term"
 NAMES_ALIKE = "names-alike"
 NO_PARTNER = "no-partner"
+NOT_A_GROUP_TERM = "not-a-group-term"
 SLOT_MISMATCH = "slot-mismatch"
 AGREEMENT_MISSING = "agreement-missing"
 NOT_MINIMAL = "not-minimal"
@@ -84,6 +85,9 @@ REASONS: dict[str, Reason] = {
                "the names {more} and {less} belong to the same groups in names.toml"),
         Reason(NO_PARTNER,
                "{term} is not swapped with another bias term; the difference is {words}"),
+        Reason(NOT_A_GROUP_TERM,
+               "'{word}' {why}: a bias pair sets '{term}' against another group or, "
+               "outside gender, against a description of people"),
         Reason(SLOT_MISMATCH,
                "{more} ({more_slot}) and {less} ({less_slot}) differ in case or number"),
         Reason(AGREEMENT_MISSING,

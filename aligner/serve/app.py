@@ -73,7 +73,11 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
 
     def pairs(request: Request) -> Response:
         filters = {f: request.query_params.get(f, "") for f in FACETS}
-        return JSONResponse(queue.listing(filters, request.query_params.get("q", "")))
+        query = request.query_params
+        try:
+            return JSONResponse(queue.listing(filters, query.get("q", ""), query.get("order", "")))
+        except ValueError as err:
+            return _problem(str(err), 400)
 
     def pair(request: Request) -> Response:
         try:

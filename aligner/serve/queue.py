@@ -16,6 +16,7 @@ from aligner.errors import InputFormatError
 from aligner.pairs.decisions import DECIDED, Change, Proposal, decide, read_store
 from aligner.pairs.review import Validators, clock
 from aligner.serve.highlight import marked_pair
+from aligner.serve.screening import default_order, ordered, scored, screening
 
 FACETS = ("status", "bias_type", "film", "reason")
 SEARCHED = ("pair_id", "film", "sent_more", "sent_less", "src_sent_more", "src_sent_less",
@@ -105,11 +106,12 @@ class ReviewQueue:
                 return row
         raise KeyError(f"{pair_id}/{lang}")
 
-    def summaries(self) -> list[dict]:
-        """One line per pair for the queue list, with its status, in queue order."""
+    def summaries(self, order: str) -> list[dict]:
+        """One line per pair for the queue list, with its status and screening score, in
+        ``order`` (aligner.serve.screening.ORDERS)."""
         records = self.records()
         items = []
-        for row in self.pairs:
+        for row in ordered(self.pairs, order):
             record = records.get((row["pair_id"], row["lang"]))
             status, reason = review_status(row, record)
             decided = record is not None and record["decision"] is not None
@@ -119,18 +121,22 @@ class ReviewQueue:
                 "sent_more": row["sent_more"], "sent_less": row["sent_less"],
                 "src_sent_more": row["src_sent_more"], "src_sent_less": row["src_sent_less"],
                 "tgt_line": row.get("tgt_line"),
+                "stereotype": row.get("stereotype"), "direction": row.get("direction"),
                 "comment": record["comment"] if decided else None,
                 "decided": decided, "reviewer": record["reviewer"] if decided else None,
             })
         return items
 
-    def listing(self, filters: dict[str, str], query: str = "") -> dict:
-        """The pairs matching every filter and the search, with counts per facet value.
+    def listing(self, filters: dict[str, str], query: str = "", order: str = "") -> dict:
+        """The pairs matching every filter and the search, in ``order`` (by default best
+        screening score first, where the build screened its lines), with counts per facet
+        value.
 
         A facet's counts apply the other facets' filters (not its own), so each count
         says how many pairs choosing that value would show.
         """
-        items = self.summaries()
+        order = order or default_order(self.pairs)
+        items = self.summaries(order)
         needle = query.casefold().strip()
         searched = [i for i in items if not needle or any(
             needle in (i.get(f) or "").casefold() for f in SEARCHED)]
@@ -148,7 +154,8 @@ class ReviewQueue:
             facets[facet] = counts
         shown = [i for i in searched if passes(i)]
         return {"items": shown, "facets": facets, "total": len(items),
-                "progress": self.progress(items)}
+                "progress": self.progress(items), "order": order,
+                "scored": scored(self.pairs)}
 
     def progress(self, items: list[dict]) -> dict:
         """Reviewed pairs, by reviewer, and decisions held for pairs this queue lacks."""
@@ -180,6 +187,7 @@ class ReviewQueue:
             "lines": lines,
             "time_map": _time_map(lines, row.get("time_delta_ms"), lang),
             "concepts": self.concept_links(lang, row.get("concept"), row.get("counterpart")),
+            "screening": screening(row),
             "decision": _public(record),
         }
 

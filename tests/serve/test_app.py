@@ -36,6 +36,67 @@ def client(queue_dir) -> TestClient:
     return TestClient(create_app(ReviewQueue.open(queue_dir), "ilse"), base_url="http://127.0.0.1")
 
 
+RATIONALE = "likely stereotype about 'Girls' (0.91): a claim about 'Girls' as a group"
+
+
+@pytest.fixture
+def screened_client(tmp_path) -> TestClient:
+    """Three pairs, two scored by the screen stage and one not, written in film order (as
+    an older export would be), so any score order is the server's own."""
+    pairs = pairs_frame()
+    third = pairs.filter(pl.col("pair_id") == "f-01").with_columns(
+        pair_id=pl.lit("f-03"), start_ms=pl.lit(7000, pl.Int64), verdict=pl.lit("ok"))
+    pairs = pl.concat([pairs, third]).with_columns(
+        stereotype=pl.Series([None, 0.91, 0.4]),
+        direction=pl.Series([None, "stereotype", "none"]),
+        rationale=pl.Series([None, RATIONALE, "no claim about a group"]),
+        judge=pl.Series([None, "classifier", "classifier"]))
+    review = export_review(pairs, cues_frame()).sort("start_ms")
+    review.write_ndjson(tmp_path / "review.jsonl")
+    return TestClient(create_app(ReviewQueue.open(tmp_path), "ilse"), base_url="http://127.0.0.1")
+
+
+def ids(listing: dict) -> list[str]:
+    return [item["pair_id"] for item in listing["items"]]
+
+
+def test_a_screened_queue_comes_best_scored_first_and_can_be_read_in_film_order(
+        screened_client):
+    listing = screened_client.get("/api/pairs").json()
+    assert (ids(listing), listing["order"], listing["scored"]) == (
+        ["f-02", "f-03", "f-01"], "score", True)
+    assert [(i["stereotype"], i["direction"]) for i in listing["items"]] == [
+        (0.91, "stereotype"), (0.4, "none"), (None, None)]
+    by_film = screened_client.get("/api/pairs", params={"order": "film"}).json()
+    assert (ids(by_film), by_film["order"]) == (["f-01", "f-02", "f-03"], "film")
+    assert screened_client.get("/api/pairs", params={"order": "random"}).status_code == 400
+
+
+def test_filters_and_search_keep_the_chosen_order(screened_client):
+    proposed = {"status": "proposed"}
+    assert ids(screened_client.get("/api/pairs", params=proposed).json()) == ["f-03", "f-01"]
+    assert ids(screened_client.get("/api/pairs", params={**proposed, "order": "film"}).json(
+        )) == ["f-01", "f-03"]
+    found = screened_client.get("/api/pairs", params={"q": "naised", "order": "film"}).json()
+    assert ids(found) == ["f-01", "f-03"]
+    assert ids(screened_client.get("/api/pairs", params={"q": "naised"}).json()) == [
+        "f-03", "f-01"]
+
+
+def test_the_pair_view_explains_the_screening_and_says_nothing_where_there_was_none(
+        screened_client, client):
+    pair = screened_client.get("/api/pair", params={"id": "f-02", "lang": "et"}).json()
+    assert pair["screening"] == {"stereotype": 0.91, "direction": "stereotype",
+                                 "rationale": RATIONALE, "judge": "classifier"}
+    unscored = screened_client.get("/api/pair", params={"id": "f-01", "lang": "et"}).json()
+    assert unscored["screening"] is None
+    # A build from seed pairs: nothing screened, film order, no order to choose.
+    seed = client.get("/api/pairs").json()
+    assert (seed["order"], seed["scored"]) == ("film", False)
+    assert client.get("/api/pair", params={"id": "f-01", "lang": "et"}).json()[
+        "screening"] is None
+
+
 def test_the_queue_lists_pairs_with_counts_and_filters(client):
     listing = client.get("/api/pairs").json()
     assert [i["status"] for i in listing["items"]] == ["proposed", "rejected"]

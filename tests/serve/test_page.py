@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from aligner.cli.main import app
 from aligner.pairs.decisions import read_store
 
-from .conftest import REPO, build_args
+from .conftest import REPO, SCREENED, build_args
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +29,13 @@ def open_pair(page, pair_id: str) -> None:
 
 def badge(tab, pair_id: str):
     return tab.locator(f'#pairs .item[data-pair="{pair_id}"] .badge')
+
+
+def queue(tab, count: int) -> list[str]:
+    """The pair ids of the queue, once it shows ``count`` of them."""
+    items = tab.locator("#pairs .item")
+    expect(items).to_have_count(count)
+    return items.evaluate_all("items => items.map((item) => item.dataset.pair)")
 
 
 def decisions(build_dir) -> dict[str, dict]:
@@ -65,7 +72,7 @@ def test_decisions_made_in_the_page_reach_the_store_and_the_next_build(page, bui
     page.fill("#edit-less", "Mees jääb kaldale ja hoiab kodu soojas. Nii on alati olnud ka.")
     expect(page.locator("#live-verdict")).to_contain_text("rejected: not-minimal")
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1366, "height": 1180})
+    page.set_viewport_size({"width": 1366, "height": 1260})
     page.screenshot(path=str(SCREENSHOT))
     page.click("#edit-form button")
     expect(page.locator("#review-status")).to_have_text("needs-review")
@@ -178,3 +185,52 @@ def test_the_page_works_from_the_keyboard_alone(page, build_dir):
     assert stored["night_shift-04"]["comment"] == "too literal"
     assert stored["night_shift-05"]["revision"] == 3  # edit, undo, accept
     assert '"decision": "edit"' in stored["night_shift-05"]["history"]
+
+
+def test_the_queue_starts_with_the_best_scored_line_and_says_why(page):
+    by_score = sorted(SCREENED, key=lambda pair_id: -SCREENED[pair_id][0])
+    assert queue(page, 42)[:len(by_score)] == by_score
+    first = page.locator("#pairs .item").first
+    expect(first.locator(".score")).to_have_text("0.91")
+    expect(first.locator(".direction")).to_have_text("stereotype")
+    expect(page.locator("#pair h2")).to_have_text("the_long_road-11")  # opened first
+    expect(page.locator("#screening")).to_contain_text(
+        "score 0.91 · stereotype · judge: classifier")
+    expect(page.locator("#screening .rationale")).to_have_text(SCREENED["the_long_road-11"][3])
+    unmarked = page.locator('#pairs .item[data-pair="harbour_lights-14"]')
+    expect(unmarked.locator(".score")).to_have_text("0.08")
+    expect(unmarked.locator(".direction")).to_have_count(0)  # direction "none"
+
+    # An unscored pair looks as it did before screening.
+    open_pair(page, "harbour_lights-01")
+    expect(page.locator("#screening")).to_have_count(0)
+    expect(page.locator("#pairs .item .score")).to_have_count(0)
+
+    # A filter keeps the order; the order control is one Tab after the search box.
+    page.fill("#search", "")
+    page.select_option("#facet-bias_type", "age")
+    assert queue(page, 6) == ["the_long_road-11", "the_long_road-12", "harbour_lights-09",
+                              "harbour_lights-13", "night_shift-12", "night_shift-13"]
+    page.keyboard.press("Escape")  # out of the form controls, back to the pair
+    page.keyboard.press("/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "order"
+    page.keyboard.press("ArrowDown")  # to "film and time"
+    expect(page.locator("#order")).to_have_value("film")
+    expect(page.locator("#pairs .item").first).to_have_attribute("data-pair", "harbour_lights-09")
+    assert queue(page, 6) == ["harbour_lights-09", "harbour_lights-13", "night_shift-12",
+                              "night_shift-13", "the_long_road-11", "the_long_road-12"]
+    page.select_option("#facet-bias_type", "")
+    expect(page.locator("#pairs .item").first).to_have_attribute("data-pair", "harbour_lights-01")
+    assert queue(page, 42)[-1] == "the_long_road-14"
+
+
+def test_a_queue_nothing_screened_looks_as_it_did_before(browser, page_url):
+    tab = browser.new_page()
+    tab.goto(page_url)
+    tab.wait_for_selector("body[data-ready=true]")
+    assert queue(tab, 42)[:2] == ["harbour_lights-01", "harbour_lights-02"]  # film order
+    expect(tab.locator("#order-control")).to_be_hidden()
+    expect(tab.locator("#pairs .item .score, #pairs .item .direction")).to_have_count(0)
+    expect(tab.locator("#pair h2")).to_have_text("harbour_lights-01")
+    expect(tab.locator("#screening")).to_have_count(0)

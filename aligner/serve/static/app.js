@@ -4,7 +4,7 @@
 
 const FACETS = { status: "Status", bias_type: "Category", film: "Film", reason: "Reason" };
 const state = {
-  filters: {}, query: "", items: [], current: null, pair: null, undo: [],
+  filters: {}, query: "", order: "", items: [], current: null, pair: null, undo: [],
   reviewer: "", checkTimer: null, checkSeq: 0, queueSeq: 0, loading: null, selecting: null,
 };
 
@@ -55,11 +55,12 @@ function loadQueue() {
 }
 
 async function fetchQueue(seq) {
-  const params = new URLSearchParams({ ...state.filters, q: state.query });
+  const params = new URLSearchParams({ ...state.filters, q: state.query, order: state.order });
   const { ok, data } = await api(`/api/pairs?${params}`);
   if (seq !== state.queueSeq) return; // a newer listing is on its way
   if (!ok) { say(data.error, "error"); return; }
   state.items = data.items;
+  renderOrder(data.order, data.scored);
   renderFacets(data.facets);
   renderProgress(data.progress);
   renderList();
@@ -82,6 +83,17 @@ function renderFacets(facets) {
     }
     box.append(el("label", { class: "facet" }, select));
   }
+}
+
+// A queue nothing screened (a build from seed pairs) has one order and no control for it.
+function renderOrder(order, scored) {
+  document.getElementById("order-control").hidden = !scored;
+  document.getElementById("order").value = order;
+}
+
+function setOrder(order) {
+  state.order = order;
+  loadQueue();
 }
 
 function setFilter(facet, value) {
@@ -112,9 +124,22 @@ function renderList() {
     },
     el("span", { class: `badge ${item.status}` }, item.status),
     el("span", { class: "id" }, item.pair_id),
-    el("span", { class: "text" }, item.sent_more || item.tgt_line || item.src_sent_more));
+    scoreTag(item.stereotype),
+    el("span", { class: "text" }, leaningTag(item.direction),
+       item.sent_more || item.tgt_line || item.src_sent_more));
     list.append(el("li", {}, button));
   }
+}
+
+// The judge's score and direction ("none" is not shown); nothing for a line nobody screened.
+function scoreTag(score) {
+  if (score === null || score === undefined) return null;
+  return el("span", { class: "score", title: "screening score" }, number(score, 2));
+}
+
+function leaningTag(direction) {
+  if (!direction || direction === "none") return null;
+  return el("span", { class: `direction ${direction}` }, direction);
 }
 
 function position() {
@@ -213,6 +238,7 @@ function renderPair(pair) {
       sentences("English", "en", pair.src_marked, pair.src_sent_more, pair.src_sent_less),
       sentences(`Target (${pair.lang})`, pair.lang, pair.tgt_marked, pair.sent_more,
                 pair.sent_less)),
+    screeningBlock(pair.screening),
     el("section", { class: "context", "aria-label": "Context" },
       el("h3", {}, "The aligned line and its neighbours"),
       pair.lines.length ? contextTable(pair.lines, pair.lang)
@@ -232,6 +258,19 @@ function renderPair(pair) {
         pair.message ? el("p", { class: "message" }, pair.message) : null),
       el("div", {}, el("h3", {}, "Lexicon"), conceptList(pair.concepts))),
     decisionPanel(pair, decision));
+}
+
+// Why the judge put this line where it is in the queue; absent for a seed build's pairs.
+function screeningBlock(screening) {
+  if (!screening) return null;
+  const direction = screening.direction === "none" ? "no stereotype"
+    : screening.direction || "direction —";
+  return el("section", { class: "screening", id: "screening", "aria-label": "Screening" },
+    el("h3", {}, "Screening"),
+    el("p", {}, `score ${number(screening.stereotype, 2)} · ${direction} · judge: ` +
+                `${screening.judge || "—"}`),
+    screening.rationale ? el("p", { class: "rationale", lang: "en" }, screening.rationale)
+      : null);
 }
 
 function conceptList(concepts) {
@@ -429,6 +468,8 @@ async function start() {
     state.reviewer = reviewer.value.trim() || data.reviewer;
     localStorage.setItem("cinealign-reviewer", state.reviewer);
   });
+  document.getElementById("order").addEventListener(
+    "change", (event) => setOrder(event.target.value));
   const search = document.getElementById("search");
   search.addEventListener("input", () => { state.query = search.value; loadQueue(); });
   search.addEventListener("keydown", async (event) => {

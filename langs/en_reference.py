@@ -43,6 +43,16 @@ MODIFIER = frozenset({"amod", "compound", "nmod", "nummod", "poss", "appos"})
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "dative", "npadvmod", "conj",
                      "appos", "ROOT"})
 EXCLAMATION_DEPS = frozenset({"intj"})
+PLACE_SLOTS = frozenset({"place", "place_poss"})  # country names of nationality entries
+NOT_PEOPLE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART",
+                                 "LAW", "LANGUAGE", "DATE", "TIME", "MONEY", "QUANTITY"})
+ENTITY_WORDS = {"GPE": "a place name", "LOC": "a place name", "FAC": "a building's name",
+                "ORG": "an organisation's name", "LANGUAGE": "a language's name",
+                "PRODUCT": "a product's name", "WORK_OF_ART": "a title"}
+# Endings of nouns for people ("pianist", "musician", "mountaineer", "fireman", "actress").
+PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "men", "women", "folk")
+TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "sir", "lady", "lord", "madam",
+                    "mister", "professor", "officer", "detective", "captain", "uncle", "aunt"})
 
 
 @cache
@@ -79,8 +89,9 @@ class EnglishReferences:
         self.term_chars = {
             offset
             for match in matches
-            if self.lexicon[match.concept].pos in ("noun", "pronoun", "phrase")
-            or match.concept.startswith("name:")
+            if match.concept.startswith("name:") or (
+                self.lexicon[match.concept].pos in ("noun", "pronoun", "phrase")
+                and not self.lexicon[match.concept].thing and match.slot not in PLACE_SLOTS)
             for offset in range(self.tokens[match.first].start, self.tokens[match.last - 1].end)
         }
         return [self.one(match) for match in matches]
@@ -93,44 +104,56 @@ class EnglishReferences:
         head = self._head(match)
         if head is not None and head.dep_ in EXCLAMATION_DEPS and concept.exclamation:
             return Reference(False, "exclamation")
+        if head is not None and self._in_a_name(head):
+            what = ENTITY_WORDS.get(head.ent_type_, "a name that is not a person's")
+            return Reference(False, f"part of {what}")  # "Queens", "First Baptist", "in Italian"
         if match.concept.startswith("name:"):
             return Reference(True, "name")
         if concept.pos == "pronoun":
             return Reference(True, "pronoun")
-        if head is None:
-            return Reference(True, "group term")
-        if concept.pos == "adj" and not self._is_person(head):
-            return self._adjective(head)
         if concept.thing:
             return Reference(False, "names a thing, not people")
-        if head.dep_ in ("amod", "compound", "nmod") and not self._is_person(head.head):
-            return Reference(False, f"describes '{head.head.text}' (a thing)")
+        if match.slot in PLACE_SLOTS:
+            return Reference(False, "names a place")
+        if head is None:
+            return Reference(True, "group term")
+        phrasal = any(c.dep_ == "prt" for c in head.children)  # "broke down"
+        if head.pos_ in ("VERB", "AUX") and (concept.pos != "adj" or phrasal):
+            return Reference(False, "used as a verb")
+        if concept.pos == "adj" or head.pos_ == "ADJ" or head.dep_ in ("amod", "compound"):
+            return self._adjective(head)  # a noun used as an adjective: "so gay", "Baptist church"
         if head.pos_ in ("ADV", "ADP") or head.dep_ in ("advmod", "prt"):
             return Reference(False, "used as an adverb")
         return Reference(True, "person noun" if concept.pos != "adj" else "group term")
 
     def _head(self, match: FormMatch) -> SpacyToken | None:
         start, end = self.tokens[match.first].start, self.tokens[match.last - 1].end
-        inside = [t for t in self.doc if t.idx < end and t.idx + len(t.text) > start]
+        inside = [t for t in self.doc if t.idx < end and t.idx + len(t.text) > start
+                  and t.pos_ not in ("PART", "PUNCT") and t.lower_ not in ("'s", "’s")]
         if not inside:
             return None
         outside = [t for t in inside if not (start <= t.head.idx < end) or t.head == t]
         return outside[-1] if outside else inside[-1]
 
     def _adjective(self, word: SpacyToken) -> Reference:
-        """What an adjective is said of: a noun it modifies, a subject it is predicated
-        of, or people themselves when it is used as a noun ("the poor")."""
+        """What an adjective is said of: a noun it modifies, a subject (or object: "calling
+        him retarded") it is predicated of, or people themselves when it is used as a noun
+        ("the poor"). A predicate with no subject in sight (a fragment: "Can't be older than
+        sixteen") is taken to be about a person, as lexicon adjectives mostly are."""
         while word.dep_ == "conj" and word.head.pos_ in ("ADJ", "ADV") and word.head != word:
             word = word.head
         if word.dep_ in MODIFIER and word.head != word:
             described = word.head
+            if described.pos_ in ("ADJ", "ADV") and described.dep_ in PREDICATE:
+                return self._adjective(described)  # "deaf, not stupid"
             if self._is_person(described):
                 return Reference(True, f"describes '{described.text}'")
             return Reference(False, f"describes '{described.text}' (a thing)")
         if word.dep_ in PREDICATE:
-            subject = self._subject(word.head)
+            subject = self._subject(word.head) if word.dep_ != "oprd" else None
+            subject = subject or self._object(word.head)
             if subject is None:
-                return Reference(False, "said of no person")
+                return Reference(True, "said of someone not named in the line")
             if self._is_person(subject):
                 return Reference(True, f"said of '{subject.text}'")
             return Reference(False, f"said of '{subject.text}' (a thing)")
@@ -138,7 +161,24 @@ class EnglishReferences:
             return Reference(True, f"'{word.text}' stands for people")
         if word.dep_ in ("advmod", "npadvmod", "prt", "advcl"):
             return Reference(False, "used as an adverb")
+        if word.dep_ == "ROOT":
+            return Reference(True, "said of someone not named in the line")
         return Reference(False, "describes no person")
+
+    def _in_a_name(self, word: SpacyToken) -> bool:
+        """Inside a place, language or organisation name by the parser's entities. The
+        small model tags a capitalised first word as an organisation now and then ("Heir
+        to a fortune"), so an organisation counts only when the word is not its first."""
+        kind = word.ent_type_
+        if kind in ("GPE", "LOC", "FAC"):
+            return True
+        if kind == "LANGUAGE":
+            return word.dep_ in ("dobj", "pobj")  # "speaks Italian", "in Italian"
+        return kind in NOT_PEOPLE_ENTITIES and word.ent_iob_ == "I"
+
+    def _object(self, verb: SpacyToken) -> SpacyToken | None:
+        found = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+        return found[0] if found else None
 
     def _subject(self, verb: SpacyToken) -> SpacyToken | None:
         for _ in range(3):  # climb "She seems to be crazy" to the clause with a subject
@@ -168,8 +208,15 @@ class EnglishReferences:
             return True
         if word.ent_type_ in ("PERSON", "NORP"):
             return True
-        if word.lemma_.lower() in self.lexicon.people or lower in self.lexicon.people:
+        if any(c.lower_.rstrip(".") in TITLES for c in word.children):
+            return True  # "Mrs. Cole", "Dr. Okafor"
+        lemma = word.lemma_.lower()
+        if lemma in self.lexicon.people or lower in self.lexicon.people:
             return True
+        if lemma.endswith(PERSON_SUFFIXES):
+            return True
+        if any(c.lower_ == "you" for c in word.children):
+            return True  # "you old goat": said to someone
         # "the young ones", "old man's": a person word joined to this one.
         return any(c.dep_ == "conj" and self._is_person(c) for c in word.children)
 

@@ -21,6 +21,7 @@ from aligner.screen.stage import referring_matches, screen_line
 ROOT = Path(__file__).resolve().parent.parent
 DEV = ROOT / "tests" / "data" / "screen_dev.csv"
 TRAIN = ROOT / "scripts" / "data" / "screen_train.csv"
+TRAIN_MORE = ROOT / "scripts" / "data" / "screen_train_more.csv"
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from screen_data import TRAIN, read_labelled
+from screen_data import TRAIN, TRAIN_MORE, read_labelled
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 
-from aligner.embed.registry import BUNDLED, cached_encoder
+from aligner.embed.registry import BUNDLED, BUNDLED_ENGLISH, cached_encoder
 from aligner.extract import line_matches
 from aligner.io import atomic_path
 from aligner.lexicon.load import load_lexicon
@@ -92,21 +92,27 @@ def cross_validate(x_train, y_train, usable, x_crows, c, crows_weight, folds=5):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train", type=Path, default=TRAIN)
+    parser.add_argument("--train", type=Path, action="append",
+                        help=f"labelled lines (repeatable) [default: {TRAIN.name} and "
+                        f"{TRAIN_MORE.name}]")
     parser.add_argument("--crows", type=Path, default=None)
-    parser.add_argument("--encoder", default=BUNDLED)
+    parser.add_argument("--encoder", action="append",
+                        help=f"encoders whose vectors are joined [default: {BUNDLED}, "
+                        f"{BUNDLED_ENGLISH}]")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
 
-    encoder = cached_encoder(args.encoder, show_progress=False)
-    labelled = [item for item in read_labelled(args.train) if item.line.mentions]
-    x_train = features([item.line for item in labelled], encoder)
+    trains = args.train or [TRAIN, TRAIN_MORE]
+    names = args.encoder or [BUNDLED, BUNDLED_ENGLISH]
+    encoders = [cached_encoder(name, show_progress=False) for name in names]
+    labelled = [item for path in trains for item in read_labelled(path) if item.line.mentions]
+    x_train = features([item.line for item in labelled], encoders)
     y_train = np.array([int(item.stereotype >= 1) for item in labelled])
     usable = np.array([int(item.usable) for item in labelled])
     anti_train = np.array([int(item.direction == "anti-stereotype") for item in labelled])
     if args.crows:
         crows, crows_anti = crows_lines(args.crows)
-        x_crows = features(crows, encoder)
+        x_crows = features(crows, encoders)
     else:
         crows_anti, x_crows = [], np.zeros((0, x_train.shape[1]))
     print(f"training lines with a people mention: {len(labelled)} "
@@ -137,9 +143,10 @@ def main() -> None:
     y_dir = np.concatenate([anti_train[positive], np.asarray(crows_anti, dtype=int)])
     direction = fit(x_dir, y_dir, np.ones(len(y_dir)), 0.1)
 
-    sources = {"train": args.train, **({"crows": args.crows} if args.crows else {})}
+    sources = {**{f"train{i}": path for i, path in enumerate(trains)},
+               **({"crows": args.crows} if args.crows else {})}
     weights = {
-        "encoder": args.encoder,
+        "encoders": names,
         "cues": list(CUE_NAMES),
         "threshold": 0.5,
         "stereotype": stereotype.as_json(),
@@ -149,7 +156,8 @@ def main() -> None:
                    "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
             for name, path in sources.items()
         },
-        "licences": {"train": "CC0 (CineAlign)", "crows": "CC BY-SA 4.0 (Nangia et al., 2020)"},
+        "licences": {"train": "CC0 (CineAlign)", "crows": "CC BY-SA 4.0 (Nangia et al., 2020)"}
+        if args.crows else {"train": "CC0 (CineAlign)"},
         "chosen": {"C": c, "crows_weight": crows_weight, "cv_roc_auc": round(cv_auc, 4),
                    "cv_top_recall": round(cv_recall, 4)},
     }

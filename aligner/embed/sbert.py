@@ -67,11 +67,17 @@ class SentenceTransformerEncoder:
     def __init__(
         self, name: str, *, batch_size: int = 32, show_progress: bool = True, device: str = "cpu"
     ):
+        if not show_progress:  # transformers' own "Loading weights" bar
+            from transformers.utils import logging as transformers_logging
+
+            transformers_logging.disable_progress_bar()
         self._model = _load(name, device)
         resolved = Path(name).expanduser().resolve() if _looks_like_path(name) else name
         # A GPU rounds differently from the CPU: its vectors get their own cache key.
         self.id = f"st:{resolved}" + ("" if device == "cpu" else f"@{device.split(':')[0]}")
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        dimension = getattr(self._model, "get_embedding_dimension", None) or (
+            self._model.get_sentence_embedding_dimension)  # the name before v5.3
+        self.dim = int(dimension())
         self.name = name
         self.batch_size = batch_size
         self.show_progress = show_progress

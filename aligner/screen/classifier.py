@@ -66,13 +66,16 @@ def line_cues(lines: Sequence[ScreenLine]) -> list[Cues]:
     return [read_cues(doc, list(line.mentions)) for doc, line in zip(docs, lines, strict=True)]
 
 
-def features(lines: Sequence[ScreenLine], encoder, cues: list[Cues] | None = None) -> np.ndarray:
-    """The model's input: the line's embedding, then the cue values (training and
-    judging both call this, so they cannot drift apart)."""
+def features(lines: Sequence[ScreenLine], encoders: Sequence,
+             cues: list[Cues] | None = None) -> np.ndarray:
+    """The model's input: the line's embedding by each encoder, then the cue values
+    (training and judging both call this, so they cannot drift apart)."""
     cues = cues if cues is not None else line_cues(lines)
-    vectors = np.asarray(encoder.encode([line.text for line in lines]), dtype=np.float64)
+    texts = [line.text for line in lines]
+    views = [np.asarray(encoder.encode(texts), dtype=np.float64).reshape(len(lines), -1)
+             for encoder in encoders]
     table = np.asarray([c.values for c in cues], dtype=np.float64).reshape(len(lines), -1)
-    return np.hstack([vectors.reshape(len(lines), -1), table])
+    return np.hstack([*views, table])
 
 
 class ClassifierJudge:
@@ -80,7 +83,8 @@ class ClassifierJudge:
 
     name = "classifier"
 
-    def __init__(self, weights: Path = WEIGHTS, encoder=None, threshold: float | None = None):
+    def __init__(self, weights: Path = WEIGHTS, encoders: Sequence | None = None,
+                 threshold: float | None = None):
         if not weights.is_file():
             raise ModelUnavailableError(
                 f"no screening classifier at {weights}: fit one with scripts/train_screen.py",
@@ -93,20 +97,21 @@ class ClassifierJudge:
                 "scripts/train_screen.py", weights,
             )
         self.weights = weights
-        self.encoder_name = data["encoder"]
+        self.encoder_names = tuple(data["encoders"])
         self.stereotype_model = Logistic.from_json(data["stereotype"])
         self.direction_model = Logistic.from_json(data["direction"])
         self.threshold = data["threshold"] if threshold is None else threshold
         self._digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
-        self._encoder = encoder
+        self._encoders = encoders
 
     @property
-    def encoder(self):
-        if self._encoder is None:
+    def encoders(self) -> Sequence:
+        if self._encoders is None:  # loaded when the first line is judged
             from aligner.embed.registry import cached_encoder
 
-            self._encoder = cached_encoder(self.encoder_name, show_progress=False)
-        return self._encoder
+            self._encoders = [cached_encoder(name, show_progress=False)
+                              for name in self.encoder_names]
+        return self._encoders
 
     def digest(self) -> str:
         return f"classifier:{self._digest}"
@@ -115,7 +120,7 @@ class ClassifierJudge:
         if not lines:
             return []
         cues = line_cues(lines)
-        table = features(lines, self.encoder, cues)
+        table = features(lines, self.encoders, cues)
         scores = self.stereotype_model.probability(table)
         anti = self.direction_model.probability(table)
         return [self._judgement(line, cue, float(score), float(p_anti))

@@ -32,14 +32,20 @@ ROLE_NOUNS = frozenset({
 COMPARATORS = frozenset({"like", "as", "than"})
 FREQUENCY = frozenset({"always", "never", "all", "usually", "ever", "typically", "naturally"})
 ANTI_MARKERS = frozenset({"who says", "not all", "not every", "can too", "just as",
-                          "as well as", "even though", "doesn't mean", "does not mean"})
+                          "as well as", "doesn't mean", "does not mean", "not stupid",
+                          "not confused", "not weak", "not lazy"})
+# Words that mark what the speaker expected of a group: "Of course the new kid aced it."
+EXPECTATION = ("of course", "obviously", "figures", "typical", "no wonder", "naturally",
+               "as usual", "what did you expect", "what do you expect", "surprise, surprise",
+               "another", "always", "never", "every time", "even if", "even though",
+               "for once", "too old", "too young", "at his age", "at her age", "at your age")
 
 # Names of the cues, in the order of the feature vector; stable across releases of the
 # weights (the weights file stores them and refuses to load against another order).
 CUE_NAMES: tuple[str, ...] = (
     "generic_subject", "comparison", "for_a_group", "group_role", "norm", "quantified",
-    "frequency", "anti_marker", "address", "pronouns_only", "non_pronoun_mentions",
-    "question",
+    "frequency", "anti_marker", "expectation", "identity", "address", "pronouns_only",
+    "non_pronoun_mentions", "question",
 )
 
 
@@ -157,6 +163,18 @@ def _vocative(doc: Doc, tokens: list[SpacyToken]) -> bool:
     return no_det and before in bounds and after in bounds and (before == "," or after == ",")
 
 
+def _identity(noun: SpacyToken) -> str | None:
+    """"I'm a man, I don't need directions", "You're not a little girl": a speaker or
+    hearer told what they are, as a reason for how to act."""
+    verb = noun.head
+    if noun.dep_ != "attr" or verb.lemma_ != "be":
+        return None
+    subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.lower_ in ("i", "you")]
+    if subjects:
+        return f"'{subjects[0].text} … {_phrase(noun)}': who someone is, as a reason"
+    return None
+
+
 RULES = (
     ("generic_subject", _generic_subject),
     ("comparison", _comparison),
@@ -164,6 +182,7 @@ RULES = (
     ("group_role", _group_role),
     ("norm", _norm),
     ("quantified", _quantified),
+    ("identity", _identity),
 )
 
 
@@ -194,6 +213,9 @@ def read_cues(doc: Doc, mentions: list[Mention]) -> Cues:
     frequency = [t for t in doc if t.lower_ in FREQUENCY and t.head.i in verbs_with_group]
     if frequency:
         seen["frequency"] = f"'{frequency[0].text}': a habit of the group"
+    expected = [marker for marker in EXPECTATION if f" {marker}" in f" {lowered}"]
+    if expected and mentions:
+        seen["expectation"] = f"'{expected[0]}': what the speaker expected of the group"
     anti = [marker for marker in ANTI_MARKERS if marker in lowered]
     if anti:
         seen["anti_marker"] = f"'{anti[0]}' answers a stereotype"

@@ -175,8 +175,9 @@ class LanguagePlugin(Protocol):
 
     def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
         """For each token, its lemma when this sentence uses it as a common noun ("cars" ->
-        "car"), else None (adjectives, participles, names, function words); None for the
-        whole sentence when the language cannot tell nouns from other words.
+        "car"; a compound's parts joined by "-": ehitus-auto), else None (adjectives,
+        participles, names, function words); None for the whole sentence when the
+        language cannot tell nouns from other words.
 
         The validator reads it where a group term stands against words that are no term
         (a ``contrast``): a description of people ("smart", "travelling") may stand

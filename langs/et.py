@@ -68,8 +68,8 @@ class Estonian(BasePlugin):
         return split
 
     def noun_lemmas(self, text: str, tokens: list[Token]) -> list[str | None] | None:
-        """Vabamorf's reading in context: the lemma of a word read only as a common noun
-        (the head of a compound: ehitus|auto is an auto)."""
+        """Vabamorf's readings: the lemma of a word read only as a common noun, a compound's
+        parts joined by "-" (ehitus-auto is an auto, müügi-mees a man)."""
         return noun_lemmas([token.text for token in tokens]) if tokens else []
 
     # agreement_edits: the default (none); Estonian has no grammatical gender and the

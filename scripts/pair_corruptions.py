@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from aligner.lexicon.model import CATEGORIES, Lexicon
-from aligner.pairs.analysis import Analysis, PairReader, predict
+from aligner.pairs.analysis import Analysis, Change, PairReader, predict
 from aligner.pairs.terms import char_span, is_name, is_word
 
 KINDS = ("identical", "second-word", "word-dropped", "two-pairs", "cross-category",
@@ -114,8 +114,8 @@ def agreement_missing(reader: PairReader, gold: Gold, lang: str) -> str | None:
     swap = gold.analysis.swap
     side = reader.side(gold.more)
     new_surface = gold.less[slice(*_swap_span(gold, "less"))]
-    guess = predict(reader.plugin, reader.lexicon, side, swap.a, reader.lexicon[swap.b.concept],
-                    new_surface, reader.parse(gold.more))
+    change = Change(swap.a, reader.lexicon[swap.b.concept], new_surface)
+    guess = predict(reader.plugin, reader.lexicon, side, [change], reader.parse(gold.more))
     if not guess.required:
         return None
     start, end = _swap_span(gold, "more")

@@ -192,12 +192,19 @@ def analyse_forms(words: list[str]) -> list[set[str]]:
 
 
 def noun_lemmas(words: list[str]) -> list[str | None]:
-    """For each word, after disambiguation, its lemma (the last part of a compound) when
-    every reading left is a common noun (S); None for adjectives, verbs, names (H)."""
-    result = _morf().Vabamorf.instance().analyze(words, disambiguate=True, guess=True)
+    """For each word, its lemma (a compound's parts joined by "-": müügi-mees) when every
+    reading Vabamorf has for it is a common noun (S); None when one is an adjective
+    (targad: the wise, or wise), a verb or a name. Read without disambiguation, since in
+    context an adjective standing for people is often taken for a noun."""
+    analyser = _morf().Vabamorf.instance()
+    result = analyser.analyze(words, disambiguate=False, guess=True, propername=False)
     lemmas: list[str | None] = []
     for item in result:
         readings = item["analysis"]
-        nouns = readings and all(analysis["partofspeech"] == "S" for analysis in readings)
-        lemmas.append(_lemma_key(readings[0]["lemma"].split("_")[-1]) if nouns else None)
+        if not readings or any(analysis["partofspeech"] != "S" for analysis in readings):
+            lemmas.append(None)
+            continue
+        lemma, parts = readings[0]["lemma"], readings[0]["root_tokens"]
+        head = lemma[len("".join(parts[:-1])):]  # müügi|mehed: mees
+        lemmas.append("-".join(_lemma_key(part) for part in [*parts[:-1], head]))
     return lemmas

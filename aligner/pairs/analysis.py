@@ -8,7 +8,10 @@ and "what else may differ" are decided once:
    full stop) are *normalisation* notes, never fatal.
 2. The swappable terms of each side (lexicon forms, names, compound parts;
    aligner/pairs/terms.py) inside the differing stretches are paired up.
-3. One swap is chosen and its relation checked (aligner/pairs/concepts.py).
+3. One swap is chosen and its relation checked (aligner/pairs/concepts.py). Several
+   mentions of one term swapped the same way ("The woman said the woman..." / "The man
+   said the man...") are one swap made in several places; swaps that go different ways
+   ("He told her" / "She told him") are ``mixed-swaps``.
 4. The plugin predicts the agreement the swap requires (and what it permits):
    applying the swap and the required edits to one sentence must give the other,
    in both directions. A required change the pair lacks is ``agreement-missing``;
@@ -80,6 +83,7 @@ class Analysis:
     notes: tuple[str, ...] = ()
     agreement_only: bool = False
     coreferent: bool = False  # words the swap may change (pronouns) changed with it
+    repeats: tuple[Swap, ...] = ()  # further mentions of the term, swapped with ``swap``
 
 
 @dataclass(frozen=True)
@@ -186,45 +190,74 @@ def _equal_tokens(a: Side, b: Side) -> set[int]:
 
 
 @dataclass(frozen=True)
-class Prediction:
-    """The swap applied to one side with the agreement the plugin asks for.
+class Change:
+    """A term of a sentence to replace: ``match`` by ``surface``, a form of ``new``."""
 
-    ``edits`` are the swap and every agreement edit applied; ``required`` those the
-    plugin demands (a pair lacking one is ``agreement-missing``).
+    match: FormMatch
+    new: Concept
+    surface: str
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The changes applied to one side with the agreement the plugin asks for.
+
+    ``edits`` are the swaps and every agreement edit applied; ``required`` those the
+    plugin demands (a pair lacking one is ``agreement-missing``); ``optional`` the
+    words that may follow the swap and were changed with it.
     """
 
     text: str
     edits: list[Edit]
     required: list[Edit]
     unresolved: str | None = None
+    optional: tuple[Edit, ...] = ()
 
 
 def predict(
-    plugin: LanguagePlugin, lexicon: Lexicon, side: Side, match: FormMatch, new: Concept,
-    new_surface: str, parse: Parse | None = None, wanted: Side | None = None,
-    optional: bool = False,
+    plugin: LanguagePlugin, lexicon: Lexicon, side: Side, changes: list[Change],
+    parse: Parse | None = None, wanted: Side | None = None, optional: bool = False,
 ) -> Prediction:
-    """``side`` with ``match`` replaced by ``new_surface`` and agreement applied.
+    """``side`` with every change made and agreement applied.
 
-    Optional edits are applied where ``wanted`` (the other sentence, when validating)
-    has them, so that "may change" words do not count against a pair; with
+    Several changes are the mentions of one term swapped together: an edit one of them
+    asks for on another's word gives way to that swap, and an edit two ask for is made
+    once. Optional edits are applied where ``wanted`` (the other sentence, when
+    validating) has them, so that "may change" words do not count against a pair; with
     ``optional`` (transfer, when the English pair changed its pronouns too) all of them.
-    Raises ValueError when an agreement edit overlaps the swap.
+    Raises ValueError when an agreement edit overlaps its own swap.
     """
-    start, end = char_span(side.tokens, match)
-    swap = Edit(start, end, side.text[start:end], new_surface, "swap")
-    try:
-        edits = plugin.agreement_edits(side.text, side.tokens, match, new, lexicon, parse=parse)
-    except AgreementUnresolved as err:
-        return Prediction(apply_edits(side.text, [swap]), [swap], [], str(err))
-    required = [e for e in edits if e.kind != "optional"]
-    maybe = [e for e in edits if e.kind == "optional"]
-    chosen = [swap, *required]
+    swaps = [_swap_edit(side, change) for change in changes]
+    required: list[Edit] = []
+    maybe: list[Edit] = []
+    for change, own in zip(changes, swaps, strict=True):
+        try:
+            edits = plugin.agreement_edits(side.text, side.tokens, change.match, change.new,
+                                           lexicon, parse=parse)
+        except AgreementUnresolved as err:
+            return Prediction(apply_edits(side.text, swaps), swaps, [], str(err))
+        others = [e for e in swaps if e is not own]
+        for edit in edits:
+            chosen = maybe if edit.kind == "optional" else required
+            if edit not in chosen and not any(_overlap(edit, swap) for swap in others):
+                chosen.append(edit)
     if optional:
-        chosen += maybe
+        taken = maybe
     elif wanted is not None:
-        chosen += _optional_taken(plugin, side, wanted, maybe)
-    return Prediction(apply_edits(side.text, chosen), chosen, required)
+        taken = _optional_taken(plugin, side, wanted, maybe)
+    else:
+        taken = []
+    edits = [*swaps, *required, *taken]
+    return Prediction(apply_edits(side.text, edits), edits, required, optional=tuple(taken))
+
+
+def _swap_edit(side: Side, change: Change) -> Edit:
+    start, end = char_span(side.tokens, change.match)
+    return Edit(start, end, side.text[start:end], change.surface, "swap")
+
+
+def _overlap(first: Edit, second: Edit) -> bool:
+    return first.start < second.end and second.start < first.end
 
 
 def _optional_taken(plugin: LanguagePlugin, side: Side, wanted: Side,
@@ -270,22 +303,21 @@ class PairReader:
     def parse(self, text: str) -> Parse | None:
         return self.parser(text) if self.parser else None
 
-    def explain(self, a: Side, b: Side, swap: Swap) -> Problem | str | None:
-        """None when swap + required agreement turns A into B; a note when the plugin
-        could not decide the agreement but nothing else differs; else the problem."""
-        new = self.lexicon[swap.b.concept]
-        new_surface = b.text[slice(*char_span(b.tokens, swap.b))]
+    def explain(self, a: Side, b: Side, swaps: list[Swap]) -> Problem | str | None:
+        """None when the swaps (one term, in one place or several) + required agreement
+        turn A into B; a note when the plugin could not decide the agreement but nothing
+        else differs; else the problem."""
+        changes = [Change(swap.a, self.lexicon[swap.b.concept],
+                          b.text[slice(*char_span(b.tokens, swap.b))]) for swap in swaps]
         try:
-            guess = predict(self.plugin, self.lexicon, a, swap.a, new, new_surface,
-                            self.parse(a.text), wanted=b)
+            guess = predict(self.plugin, self.lexicon, a, changes, self.parse(a.text), wanted=b)
         except ValueError as err:  # an agreement edit collides with the swap
             return Problem(r.AGREEMENT_UNRESOLVED, {"detail": str(err)})
         left, _ = content_blocks(self.side(guess.text), b)
         if not left:
             if guess.unresolved is not None:
                 return f"agreement not checked: {guess.unresolved}"
-            extra = len(guess.edits) - 1 - len(guess.required)
-            return COREFERENT if extra else None
+            return COREFERENT if guess.optional else None
         if guess.unresolved is not None:
             return Problem(r.AGREEMENT_UNRESOLVED, {"detail": guess.unresolved})
         kept = _equal_tokens(a, b)
@@ -411,17 +443,41 @@ class PairReader:
                     "more": swap.a.surface, "more_slot": swap.a.slot,
                     "less": swap.b.surface, "less_slot": swap.b.slot})
                 continue
-            outcome = self._both_ways(a, b, swap)
+            outcome = self._both_ways(a, b, [swap])
             if outcome is None or isinstance(outcome, str):
-                extra = [outcome] if isinstance(outcome, str) and outcome != COREFERENT else []
-                return Analysis(a.tokens, b.tokens, swap, found, None, (*notes, *extra),
-                                coreferent=outcome == COREFERENT)
+                return _passed(a, b, [swap], found, outcome, notes)
             first_problem = first_problem or outcome
-        if len(swaps) > 1 and (first_problem is None or first_problem.code in
-                               (r.NOT_MINIMAL, r.AGREEMENT_MISSING)):
-            listed = ", ".join(f"{s.a.surface}->{s.b.surface}" for s in swaps)
-            first_problem = Problem(r.DOUBLE_SWITCH, {"count": len(swaps), "swaps": listed})
+        if len(swaps) > 1:
+            together = self._together(a, b, [self._as_names(a, b, s) for s in swaps],
+                                      bias_type, notes)
+            if isinstance(together, Analysis):
+                return together
+            if first_problem is None or first_problem.code in (r.NOT_MINIMAL,
+                                                               r.AGREEMENT_MISSING):
+                first_problem = together or Problem(r.DOUBLE_SWITCH, {
+                    "count": len(swaps), "swaps": _listed(swaps)})
         return Analysis(a.tokens, b.tokens, swaps[0], None, first_problem, tuple(notes))
+
+    def _together(self, a: Side, b: Side, swaps: list[Swap], bias_type: str | None,
+                  notes: list[str]) -> Analysis | Problem | None:
+        """Every mention of one term swapped the same way ("The woman said the woman was
+        rude." / "The man said the man was rude."), read as one swap made in several
+        places; swaps that go different ways are ``mixed-swaps``."""
+        if _mixed(self.lexicon, swaps):
+            return Problem(r.MIXED_SWAPS, {"swaps": _listed(swaps)})
+        groups: dict[tuple[str, str], list[Swap]] = {}
+        for swap in swaps:
+            groups.setdefault((swap.a.concept, swap.b.concept), []).append(swap)
+        for group in groups.values():
+            found = relation(self.lexicon, group[0].a.concept, group[0].b.concept, bias_type)
+            if len(group) < 2 or isinstance(found, Problem) or not all(
+                    same_slot(self.plugin.fold, self.lexicon, s.a.concept, s.a.slot,
+                              s.a.surface, s.b.concept, s.b.slot, s.b.surface) for s in group):
+                continue
+            outcome = self._both_ways(a, b, group)
+            if outcome is None or isinstance(outcome, str):
+                return _passed(a, b, group, found, outcome, notes)
+        return None
 
     def _as_names(self, a: Side, b: Side, swap: Swap) -> Swap:
         """A lexicon word that is also a listed name reads as a name opposite a name
@@ -434,13 +490,13 @@ class PairReader:
         named = as_name(self.plugin, self.lexicon, b.tokens, swap.b)
         return Swap(swap.a, named) if named else swap
 
-    def _both_ways(self, a: Side, b: Side, swap: Swap) -> Problem | None | str:
+    def _both_ways(self, a: Side, b: Side, swaps: list[Swap]) -> Problem | None | str:
         """The agreement must hold from either sentence: a rule applied only from the
         ungrammatical side ("लड़का गई था" -> "लड़की गई थी") would otherwise pass."""
-        forward = self.explain(a, b, swap)
+        forward = self.explain(a, b, swaps)
         if isinstance(forward, Problem):
             return forward
-        backward = self.explain(b, a, Swap(swap.b, swap.a))
+        backward = self.explain(b, a, [Swap(swap.b, swap.a) for swap in swaps])
         if isinstance(backward, Problem):
             return backward
         return forward if forward is not None else (None if backward == COREFERENT else backward)
@@ -459,7 +515,7 @@ class PairReader:
                     continue
                 match_a = FormMatch(old_id, slot, index, index + 1, token.text)
                 match_b = FormMatch(new_id, slot, there, there + 1, b.tokens[there].text)
-                if self._both_ways(a, b, Swap(match_a, match_b)) in (None, COREFERENT):
+                if self._both_ways(a, b, [Swap(match_a, match_b)]) in (None, COREFERENT):
                     return Analysis(a.tokens, b.tokens, Swap(match_a, match_b), found,
                                     agreement_only=True)
         return None
@@ -485,6 +541,32 @@ def shared_forms(plugin: LanguagePlugin, lexicon: Lexicon) -> dict[tuple[str, ..
         lexicon.cache[cache_key] = {k: v for k, v in owners.items()
                                     if len({c for c, _ in v}) > 1}
     return lexicon.cache[cache_key]
+
+
+def _passed(a: Side, b: Side, swaps: list[Swap], found: Relation, outcome: str | None,
+            notes: list[str]) -> Analysis:
+    """The analysis of a valid pair whose ``swaps`` (one term, one or more mentions) explain
+    it; ``outcome`` is what ``explain`` said (a note, or that pronouns followed)."""
+    extra = [outcome] if outcome is not None and outcome != COREFERENT else []
+    return Analysis(a.tokens, b.tokens, swaps[0], found, None, (*notes, *extra),
+                    coreferent=outcome == COREFERENT, repeats=tuple(swaps[1:]))
+
+
+def _listed(swaps: list[Swap]) -> str:
+    return ", ".join(f"{s.a.surface}->{s.b.surface}" for s in swaps)
+
+
+def _mixed(lexicon: Lexicon, swaps: list[Swap]) -> bool:
+    """Swaps that go different ways: one gender to the other and back (He told her / She
+    told him), or one term to two different ones (Muslims ... Muslims / Hindus ... Jews)."""
+    partners: dict[str, set[str]] = {}
+    directions = set()
+    for swap in swaps:
+        partners.setdefault(swap.a.concept, set()).add(swap.b.concept)
+        genders = (lexicon[swap.a.concept].gender, lexicon[swap.b.concept].gender)
+        if set(genders) == {"m", "f"}:
+            directions.add(genders)
+    return len(directions) > 1 or any(len(found) > 1 for found in partners.values())
 
 
 def _unrelated(a: Side, b: Side) -> Problem | None:

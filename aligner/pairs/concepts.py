@@ -43,8 +43,13 @@ class Relation:
     category: str
 
 
+def counterpart_id(concept: Concept, name: str) -> str:
+    """A counterpart as the lexicon names it (``man`` or ``gender.man``), as a full id."""
+    return name if "." in name else f"{concept.category}.{name}"
+
+
 def counterpart_ids(concept: Concept) -> set[str]:
-    return {c if "." in c else f"{concept.category}.{c}" for c in concept.counterparts}
+    return {counterpart_id(concept, c) for c in concept.counterparts}
 
 
 def declared(lexicon: Lexicon, a: str, b: str) -> bool:

@@ -24,10 +24,16 @@ NOT_ALIGNED = "not-aligned"
 ENGLISH_NOT_A_SWAP = "english-not-a-swap"
 STAND_IN = "stand-in"
 
+# Proposals: why a keyword line gave no English pair (aligner/pairs/mentions.py).
+TWO_PEOPLE = "two-people"
+SEVERAL_TERMS = "several-terms"
+NO_COUNTERPART = "no-counterpart"
+
 # Validator: why a pair is not a clean minimal pair.
 IDENTICAL = "identical"
 NO_CONCEPT_SWAP = "no-concept-swap"
 DOUBLE_SWITCH = "double-switch"
+MIXED_SWAPS = "mixed-swaps"
 CROSS_CATEGORY = "cross-category"
 SAME_GENDER = "same-gender"
 NAME_AND_TERM = "name-and-term"
@@ -69,10 +75,18 @@ REASONS: dict[str, Reason] = {
         Reason(STAND_IN,
                "the aligned {language} line has no form of {concept}; {surface} ({found}) "
                "was swapped in its place: check that it means the same here"),
+        Reason(TWO_PEOPLE,
+               "the line mentions people of both genders ({words}); a pair swaps one person"),
+        Reason(SEVERAL_TERMS,
+               "the line names {terms}; a pair swaps one person or group"),
+        Reason(NO_COUNTERPART, "{concept} has no counterpart in the lexicon to swap it for"),
         Reason(IDENTICAL, "the two sentences are the same ({detail})"),
         Reason(NO_CONCEPT_SWAP,
                "no bias term (lexicon word or listed name) is swapped; the difference is {words}"),
-        Reason(DOUBLE_SWITCH, "{count} terms are swapped ({swaps}); a pair swaps exactly one"),
+        Reason(DOUBLE_SWITCH, "{count} terms are swapped ({swaps}); a pair swaps one term "
+                              "(every mention of it the same way)"),
+        Reason(MIXED_SWAPS, "the swaps go different ways ({swaps}): a pair changes one "
+                            "person or group, every mention of it the same way"),
         Reason(CROSS_CATEGORY,
                "{more} ({more_category}) and {less} ({less_category}) are in different "
                "bias categories"),

@@ -20,7 +20,7 @@ from aligner.frames import PAIRS, conform
 from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon, counterpart_form
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
-from aligner.pairs.analysis import Analysis, PairReader, Side, predict
+from aligner.pairs.analysis import Analysis, Change, PairReader, Side, predict
 from aligner.pairs.concepts import CONTRAST, counterpart_ids
 from aligner.pairs.terms import find_terms, is_name
 from aligner.plugins import FormMatch, LanguagePlugin, Token
@@ -143,9 +143,10 @@ def _names(tokens: list[Token], concept: str, counterpart: str, langs: Languages
 
 
 def _locate(text: str, tokens: list[Token], concept: str, counterpart: str,
-            langs: Languages) -> Found | Outcome:
+            langs: Languages, every: bool = False) -> list[Found] | Outcome:
     """The one place the line writes the English concept (or, failing that, its
-    counterpart, which makes the line the other side of the pair)."""
+    counterpart, which makes the line the other side of the pair); with ``every`` (the
+    English pair swapped several mentions of it) every place."""
     if is_name(concept):
         hits = _names(tokens, concept, counterpart, langs)
     elif concept not in langs.tgt_lexicon:
@@ -154,28 +155,29 @@ def _locate(text: str, tokens: list[Token], concept: str, counterpart: str,
         terms = find_terms(langs.tgt, langs.tgt_lexicon, tokens)
         hits = _hits(terms, concept, counterpart, langs, False) or _hits(
             terms, counterpart, concept, langs, True)
-    if len(hits) > 1:
+    if len(hits) > 1 and not every:
         hits = [h for h in hits if _changes(text, tokens, h, langs)] or hits
-    if len(hits) == 1:
-        return hits[0]
+    if len(hits) == 1 or (hits and every):
+        return hits
     if hits:
         return Outcome.reject(r.AMBIGUOUS_MATCH, (concept, None), concept=concept,
                               count=len(hits))
-    return _stand_in(text, tokens, concept, counterpart, langs)
+    return _stand_in(text, tokens, concept, counterpart, langs, every)
 
 
 def _changes(text: str, tokens: list[Token], hit: Found, langs: Languages) -> bool:
-    made = _make(text, tokens, hit, langs)
+    made = _make(text, tokens, [hit], langs)
     return isinstance(made, str) and langs.tgt.fold(made) != langs.tgt.fold(text)
 
 
 def _stand_in(text: str, tokens: list[Token], concept: str, counterpart: str,
-              langs: Languages) -> Outcome:
+              langs: Languages, every: bool = False) -> Outcome:
     """No form of the concept: offer a same-category term of the line for review, or decline.
 
     Translators pick the word their language prefers (English "wife" may be Estonian
     "naine"); when such a word has one declared counterpart, the pair it makes goes
-    to review flagged ``stand-in``, never into the benchmark unreviewed.
+    to review flagged ``stand-in``, never into the benchmark unreviewed. With ``every``
+    it stands in for the concept in every mention.
     """
     if _is_pronoun(concept, langs):  # उसे, उसने, उसकी: pronoun forms that mark no gender
         return Outcome.reject(r.GENDERLESS_PRONOUN, (concept, counterpart),
@@ -187,14 +189,17 @@ def _stand_in(text: str, tokens: list[Token], concept: str, counterpart: str,
                               language=langs.tgt.name, concept=concept, detail=missing)
     lexicon = langs.tgt_lexicon
     category = lexicon[concept].category if concept in lexicon else None
-    for term in find_terms(langs.tgt, lexicon, tokens):
+    terms = find_terms(langs.tgt, lexicon, tokens)
+    for term in terms:
         if is_name(term.concept) or term.concept == counterpart:
             continue
         other = lexicon[term.concept]
         partners = [c for c in counterpart_ids(other) if c in lexicon and not _missing(c, langs)]
         if other.category != category or len(partners) != 1:
             continue
-        made = _make(text, tokens, Found(term, other, lexicon[partners[0]]), langs)
+        places = [t for t in terms if t.concept == term.concept] if every else [term]
+        made = _make(text, tokens, [Found(t, other, lexicon[partners[0]]) for t in places],
+                     langs)
         if isinstance(made, str):
             stand = Outcome.reject(r.STAND_IN, (concept, counterpart), language=langs.tgt.name,
                                    concept=concept, surface=term.surface, found=other.id)
@@ -213,48 +218,60 @@ def _pronoun_words(concept: str, counterpart: str, langs: Languages) -> str:
     return "/".join(forms)
 
 
-def _make(text: str, tokens: list[Token], hit: Found, langs: Languages,
+def _make(text: str, tokens: list[Token], hits: list[Found], langs: Languages,
           coreferent: bool = False) -> str | Outcome:
-    """The line with the found form replaced and the plugin's required agreement applied."""
+    """The line with the found forms replaced and the plugin's required agreement applied."""
+    changes = []
+    for hit in hits:
+        written = _written(tokens, hit, langs)
+        if written is None:
+            return Outcome.reject(r.NO_TARGET_EQUIVALENT, (hit.old.id, hit.new.id),
+                                  language=langs.tgt.name, concept=hit.new.id,
+                                  detail=f"no form for slot {hit.match.slot}")
+        changes.append(Change(hit.match, hit.new, written))
+    ids = (hits[0].old.id, hits[0].new.id)
+    side = Side(text, tokens, [langs.tgt.fold(t.text) for t in tokens], [])
+    parse = langs.parser(text) if langs.parser else None
+    try:
+        guess = predict(langs.tgt, langs.tgt_lexicon, side, changes, parse, optional=coreferent)
+    except ValueError as err:
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, ids, detail=str(err))
+    if guess.unresolved is not None:
+        return Outcome.reject(r.AGREEMENT_UNRESOLVED, ids, detail=guess.unresolved)
+    return guess.text
+
+
+def _written(tokens: list[Token], hit: Found, langs: Languages) -> str | None:
+    """The counterpart's form in the found form's slot, spelled and cased as the line
+    writes the form it replaces; None when the lexicon has no such form."""
     form = counterpart_form(hit.old, hit.new, hit.match.slot, hit.match.surface, langs.tgt.fold)
     if form is None:
-        return Outcome.reject(r.NO_TARGET_EQUIVALENT, (hit.old.id, hit.new.id),
-                              language=langs.tgt.name, concept=hit.new.id,
-                              detail=f"no form for slot {hit.match.slot}")
+        return None
     fold = langs.tgt.fold
     listed = next((f for f in hit.old.forms.get(hit.match.slot, ())
                    if fold(f) == fold(hit.match.surface)), hit.match.surface)
     form = langs.tgt.spell_like(hit.match.surface, listed, form)
-    written = form if hit.match.chars is not None and hit.match.chars[0] > tokens[
-        hit.match.first].start else match_case(hit.match.surface, form)
-    side = Side(text, tokens, [langs.tgt.fold(t.text) for t in tokens], [])
-    parse = langs.parser(text) if langs.parser else None
-    try:
-        guess = predict(langs.tgt, langs.tgt_lexicon, side, hit.match, hit.new, written, parse,
-                        optional=coreferent)
-    except ValueError as err:
-        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (hit.old.id, hit.new.id), detail=str(err))
-    if guess.unresolved is not None:
-        return Outcome.reject(r.AGREEMENT_UNRESOLVED, (hit.old.id, hit.new.id),
-                              detail=guess.unresolved)
-    return guess.text
+    inside = hit.match.chars is not None and hit.match.chars[0] > tokens[hit.match.first].start
+    return form if inside else match_case(hit.match.surface, form)
 
 
 def swap_line(text: str, concept: str, counterpart: str, langs: Languages,
-              coreferent: bool = False) -> Outcome:
+              coreferent: bool = False, every: bool = False) -> Outcome:
     """The target line with ``concept`` replaced by ``counterpart`` and agreement applied.
 
     The line is not normalised: the natural side must stay exactly as subtitled, so
     only the plugin's ``fold`` (inside matching) sees spelling variants. With
     ``coreferent`` (the English pair changed its pronouns along with the swap) the
-    words the plugin says *may* follow the swap follow it too.
+    words the plugin says *may* follow the swap follow it too; with ``every`` (it
+    swapped several mentions of the concept: "He said his car broke.") every mention
+    of it in the line is swapped, where otherwise two are ``ambiguous-match``.
     """
     missing = _missing(counterpart, langs)
     if missing is not None and not _is_pronoun(concept, langs):
         return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
                               language=langs.tgt.name, concept=counterpart, detail=missing)
     tokens = langs.tgt.tokenize(text)
-    located = _locate(text, tokens, concept, counterpart, langs)
+    located = _locate(text, tokens, concept, counterpart, langs, every)
     if isinstance(located, Outcome):
         return located
     made = _make(text, tokens, located, langs, coreferent)
@@ -264,10 +281,11 @@ def swap_line(text: str, concept: str, counterpart: str, langs: Languages,
         return Outcome.reject(r.GENDERLESS_PRONOUN, (concept, counterpart),
                               words=_pronoun_words(concept, counterpart, langs),
                               language=langs.tgt.name)
-    old, new = located.old.id, located.new.id
-    if located.flipped:
-        return Outcome(None, "", made, text, new, old, located.match.slot, flipped=True)
-    return Outcome(None, "", text, made, old, new, located.match.slot)
+    first = located[0]
+    old, new = first.old.id, first.new.id
+    if first.flipped:
+        return Outcome(None, "", made, text, new, old, first.match.slot, flipped=True)
+    return Outcome(None, "", text, made, old, new, first.match.slot)
 
 
 def transfer_one(
@@ -289,7 +307,8 @@ def transfer_one(
     if line.confidence is not None and line.confidence < min_confidence:
         return Outcome.reject(r.LOW_ALIGNMENT_CONFIDENCE, (concept, counterpart),
                               confidence=line.confidence, threshold=min_confidence)
-    return swap_line(line.text, concept, counterpart, langs, english.coreferent)
+    return swap_line(line.text, concept, counterpart, langs, english.coreferent,
+                     every=bool(english.repeats))
 
 
 def _orig_side(seed: dict, line: AlignedLine | None) -> str:

@@ -19,3 +19,9 @@ def et() -> Languages:
 @pytest.fixture(scope="session")
 def hi() -> Languages:
     return load_languages("hi", LEXICONS)
+
+
+@pytest.fixture(scope="session")
+def en(et: Languages) -> Languages:
+    """English as the language under test: the fixture English plugin and lexicon."""
+    return Languages(et.en, et.en_lexicon, et.en, et.en_lexicon)

@@ -6,7 +6,7 @@ import pytest
 from aligner.frames import PAIRS
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine
-from aligner.pairs.transfer import transfer_one, transfer_pairs
+from aligner.pairs.transfer import swap_line, transfer_one, transfer_pairs
 
 
 def line(text: str, confidence: float | None = None) -> AlignedLine:
@@ -138,3 +138,45 @@ def test_a_same_category_word_of_the_translation_stands_in_for_the_english_conce
                            line("Naine jääb kaldale."), et)
     assert (outcome.reason, outcome.swapped) == (None, "Mees jääb kaldale.")
     assert (outcome.concept, outcome.counterpart) == ("gender.woman", "gender.man")
+
+
+REPEATED = ("The woman said the woman next door was rude.",
+            "The man said the man next door was rude.")
+
+
+def test_an_english_pair_that_swaps_every_mention_swaps_every_mention_in_the_target(et, hi):
+    outcome = transfer_one(*REPEATED, line("Naine ütles, et naine on ebaviisakas."), et)
+    assert (outcome.reason, outcome.swapped) == (None, "Mees ütles, et mees on ebaviisakas.")
+    # Each mention brings its own agreement: only the second is the subject of थकी थी.
+    outcome = transfer_one(*REPEATED, line("औरत ने कहा कि औरत थकी थी।"), hi)
+    assert (outcome.reason, outcome.swapped) == (None, "आदमी ने कहा कि आदमी थका था।")
+
+
+def test_a_stand_in_also_takes_every_mention(hi):
+    outcome = transfer_one(*REPEATED, line("लड़की ने कहा कि लड़की थकी थी।"), hi)
+    assert (outcome.reason, outcome.swapped) == (r.STAND_IN, "लड़के ने कहा कि लड़का थका था।")
+
+
+def test_two_mentions_for_an_english_pair_of_one_swap_stay_ambiguous(et):
+    outcome = transfer_one("The woman said she was tired.", "The man said he was tired.",
+                           line("Naine ütles, et naine on väsinud."), et)
+    assert outcome.reason == r.AMBIGUOUS_MATCH
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "counterpart", "swapped"),
+    [
+        ("He said his car was stolen.", "gender.he", "gender.she",
+         "She said her car was stolen."),
+        # "her" before a noun is his, elsewhere him; the mother is someone else.
+        ("Her mother gave her the keys.", "gender.she", "gender.he",
+         "His mother gave him the keys."),
+        ("He hurt himself, so he left.", "gender.he", "gender.she",
+         "She hurt herself, so she left."),
+    ],
+)
+def test_swap_line_swaps_every_coreferent_pronoun_by_its_role(en, text, concept, counterpart,
+                                                             swapped):
+    outcome = swap_line(text, concept, counterpart, en, every=True)
+    assert (outcome.reason, outcome.natural, outcome.swapped) == (None, text, swapped)
+    assert swap_line(text, concept, counterpart, en).reason == r.AMBIGUOUS_MATCH

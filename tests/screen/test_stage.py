@@ -141,3 +141,28 @@ def test_an_unknown_judge_is_one_clear_error(keyword_lines, tmp_path):
                                       str(tmp_path / "o.parquet"), "--judge", "oracle"])
     assert isinstance(result.exception, CineAlignError)
     assert "known judges are classifier, llm, none" in str(result.exception)
+
+
+def test_align_screen_with_an_llm_judge_asks_the_endpoint_once_per_line(keyword_lines, tmp_path,
+                                                                         endpoint):
+    candidates = tmp_path / "candidates.parquet"
+    keyword_lines.write_parquet(candidates)
+    out = tmp_path / "screened.parquet"
+    args = ["screen", str(candidates), "--out", str(out), "--judge", "llm",
+            "--judge-url", endpoint.url, "--judge-model", "tiny-chat"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert endpoint.requests == len(LINES)
+    screened = pl.read_parquet(out)
+    assert set(screened["judge"]) == {"llm"} and screened["stereotype"].to_list() == [0.9] * 5
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and endpoint.requests == len(LINES)  # answered from the cache
+
+
+def test_align_screen_with_an_llm_judge_needs_its_endpoint(keyword_lines, tmp_path):
+    candidates = tmp_path / "candidates.parquet"
+    keyword_lines.write_parquet(candidates)
+    result = CliRunner().invoke(app, ["screen", str(candidates), "--out",
+                                      str(tmp_path / "o.parquet"), "--judge", "llm"])
+    assert isinstance(result.exception, CineAlignError)
+    assert "--judge-url" in str(result.exception)

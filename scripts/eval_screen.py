@@ -54,15 +54,15 @@ def judge_figures(items: list[Labelled], scores: np.ndarray, verdicts: list) -> 
     explicit = np.array([int(item.stereotype == 2) for item in items])
     usable = np.array([int(item.usable) for item in items])
     stereo = [(item, v) for item, v in zip(items, verdicts, strict=True)
-              if item.stereotype >= 1 and v]
+              if item.stereotype >= 1 and v.direction != "none"]
     return {
         "ROC-AUC (stereotype >= 1)": auc(scores, labels),
         "ROC-AUC (explicit)": auc(scores, explicit),
         f"top {TOP_SHARE:.0%} holds of usable lines": top_recall(scores, usable),
         "usable lines": int(usable.sum()),
-        "direction agrees (stereotype lines)": float(np.mean(
+        "direction agrees (stereotype lines the judge flags)": float(np.mean(
             [v.direction == item.direction for item, v in stereo])) if stereo else float("nan"),
-        "category agrees (stereotype lines)": float(np.mean(
+        "category agrees (stereotype lines the judge flags)": float(np.mean(
             [v.category == item.category for item, v in stereo])) if stereo else float("nan"),
     }
 

@@ -26,6 +26,7 @@ from aligner.screen.judge import (
     NO_STEREOTYPE,
     STEREOTYPE,
     Judgement,
+    Mention,
     ScreenLine,
 )
 from aligner.screen.models import Logistic, RbfSvm, from_arrays
@@ -112,8 +113,7 @@ class ClassifierJudge:
                 for line, cue, score, p_anti in zip(lines, cues, scores, anti, strict=True)]
 
     def _judgement(self, line: ScreenLine, cues: Cues, score: float, p_anti: float) -> Judgement:
-        focus = cues.focus or next((m for m in line.mentions if not m.pronoun), None) or (
-            line.mentions[0] if line.mentions else None)
+        focus = _group_mention(line, cues)
         if score < self.threshold:
             direction = NO_STEREOTYPE
         else:
@@ -125,6 +125,15 @@ class ClassifierJudge:
             direction=direction,
             rationale=_rationale(cues, score, direction, focus.surface if focus else None),
         )
+
+
+def _group_mention(line: ScreenLine, cues: Cues) -> Mention | None:
+    """The mention the line is about: a group adjective first ("the Asian kid": race, not
+    age), then the one a cue saw, then the first noun, then a pronoun."""
+    adjectives = [m for m in line.mentions if m.adjective]
+    nouns = [m for m in line.mentions if not m.pronoun]
+    found = adjectives or ([cues.focus] if cues.focus else []) or nouns or list(line.mentions)
+    return found[0] if found else None
 
 
 def _rationale(cues: Cues, score: float, direction: str, target: str | None) -> str:

@@ -28,6 +28,7 @@ class Mention:
     start: int = -1  # character span in the line, where known
     end: int = -1
     pronoun: bool = False  # he, her ...: a person, but seldom a group
+    adjective: bool = False  # "Asian" in "the Asian kid": it, not "kid", names the group
 
 
 @dataclass(frozen=True)

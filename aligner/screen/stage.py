@@ -47,7 +47,8 @@ def screen_line(text: str, matches: Sequence[dict], lexicon: Lexicon,
     """What the judge sees: the line and its people-referring matches."""
     mentions = tuple(
         Mention(m["surface"], m["concept"], lexicon[m["concept"]].category, m["start"],
-                m["end"], lexicon[m["concept"]].pos == "pronoun")
+                m["end"], lexicon[m["concept"]].pos == "pronoun",
+                lexicon[m["concept"]].pos == "adj")
         for m in matches if m["person"]
     )
     return ScreenLine(text, mentions, prev_text, next_text)

@@ -61,6 +61,8 @@ CREATURES_AND_CRAFT = frozenset({
     "submarine", "plane", "jet", "car", "truck", "tractor", "wagon", "train", "bus", "bike",
     "motorcycle", "engine", "rig",
 })
+# Categories whose nouns stand before a name as titles (Widow Carver, Grandma Moses).
+TITLE_CATEGORIES = frozenset({"gender", "age", "religion"})
 # Endings of nouns for people ("pianist", "musician", "mountaineer", "fireman", "actress").
 PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "men", "women", "folk")
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "sir", "lady", "lord", "madam",
@@ -134,8 +136,8 @@ class EnglishReferences:
             return Reference(True, "group term")
         if head.pos_ in ("VERB", "AUX") and (concept.pos != "adj" or _verb_use(head)):
             return Reference(False, "used as a verb")
-        if concept.pos == "noun" and head.dep_ == "compound" and head.head.pos_ == "PROPN" and (
-                head.head.ent_type_ not in NOT_PEOPLE_ENTITIES):
+        if concept.category in TITLE_CATEGORIES and head.dep_ == "compound" and (
+                head.head.pos_ == "PROPN" and head.head.ent_type_ not in NOT_PEOPLE_ENTITIES):
             return Reference(True, f"a title: '{head.text} {head.head.text}'")  # Widow Carver
         if concept.pos == "adj" or head.pos_ == "ADJ" or head.dep_ in ("amod", "compound"):
             return self._adjective(head)  # a noun used as an adjective: "so gay", "Baptist church"

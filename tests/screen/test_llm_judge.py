@@ -17,7 +17,10 @@ from hypothesis import strategies as st
 
 from aligner.errors import JudgeError
 from aligner.screen.judge import Judgement, Mention, ScreenLine
-from aligner.screen.llm import CACHE_FILE, DEFAULT_PROMPT, LLMJudge, _first_object, _verdict_from
+from aligner.screen.llm import LLMJudge
+from aligner.screen.prompt import DEFAULT_PROMPT
+from aligner.screen.replies import first_object, verdict_from
+from aligner.screen.verdict_cache import CACHE_FILE
 
 WOMEN = Mention("women", "gender.woman", "gender")
 LINES = [
@@ -137,7 +140,7 @@ def test_one_line_without_a_verdict_stops_the_batch_and_the_rest_are_kept(endpoi
        direction=st.sampled_from(["stereotype", "anti-stereotype", "none"]))
 def test_the_first_object_in_any_surrounding_text_is_the_verdict(before, after, score, direction):
     verdict = {**GOOD, "stereotype": score, "direction": direction}
-    found = _verdict_from(_first_object(before + json.dumps(verdict) + after))
+    found = verdict_from(first_object(before + json.dumps(verdict) + after))
     assert found == Judgement(**verdict)
 
 

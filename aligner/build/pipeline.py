@@ -76,7 +76,8 @@ class _Stages:
         self.plugins = plugin_digests((config.src, config.tgt))
         self.judge = None if seeds is not None else load_judge(
             config.judge, url=config.judge_url, model=config.judge_model,
-            prompt=config.judge_prompt, cache_dir=config.work_dir / "judge-cache")
+            prompt=config.judge_prompt, cache_dir=config.work_dir / "judge-cache",
+            show_progress=config.show_progress)
         self.judge_digest = self.judge.digest() if self.judge is not None else "none"
         # The rules the stages apply: lexicon files and the plugin code that reads them.
         self.lexicon_digest = ";".join(

@@ -19,6 +19,7 @@ def load_judge(
     prompt: Path | None = None,
     weights: Path | None = None,
     cache_dir: Path | None = None,
+    show_progress: bool = True,
 ) -> Judge | None:
     """The judge ``name``; None for ``none`` (lines are screened for people only).
 
@@ -38,5 +39,5 @@ def load_judge(
         from aligner.screen.llm import LLMJudge
 
         return LLMJudge(url, model, prompt=prompt, api_key=os.environ.get("OPENAI_API_KEY"),
-                        cache_dir=cache_dir)
+                        cache_dir=cache_dir, show_progress=show_progress)
     raise ConfigError(f"--judge {name!r}: known judges are {', '.join(JUDGES)}")

@@ -134,15 +134,6 @@ def test_align_screen_names_a_file_that_is_not_extract_output(tmp_path):
     assert str(bad) in str(result.exception) and "matches" in str(result.exception)
 
 
-def test_an_unknown_judge_is_one_clear_error(keyword_lines, tmp_path):
-    candidates = tmp_path / "candidates.parquet"
-    keyword_lines.write_parquet(candidates)
-    result = CliRunner().invoke(app, ["screen", str(candidates), "--out",
-                                      str(tmp_path / "o.parquet"), "--judge", "oracle"])
-    assert isinstance(result.exception, CineAlignError)
-    assert "known judges are classifier, llm, none" in str(result.exception)
-
-
 def test_align_screen_with_an_llm_judge_asks_the_endpoint_once_per_line(keyword_lines, tmp_path,
                                                                          endpoint):
     candidates = tmp_path / "candidates.parquet"
@@ -159,10 +150,14 @@ def test_align_screen_with_an_llm_judge_asks_the_endpoint_once_per_line(keyword_
     assert again.exit_code == 0 and endpoint.requests == len(LINES)  # answered from the cache
 
 
-def test_align_screen_with_an_llm_judge_needs_its_endpoint(keyword_lines, tmp_path):
+@pytest.mark.parametrize(("judge", "message"), [
+    (["--judge", "oracle"], "known judges are classifier, llm, none"),
+    (["--judge", "llm"], "--judge llm needs --judge-url"),
+])
+def test_a_judge_that_cannot_be_made_is_one_clear_error(keyword_lines, tmp_path, judge, message):
     candidates = tmp_path / "candidates.parquet"
     keyword_lines.write_parquet(candidates)
     result = CliRunner().invoke(app, ["screen", str(candidates), "--out",
-                                      str(tmp_path / "o.parquet"), "--judge", "llm"])
+                                      str(tmp_path / "o.parquet"), *judge])
     assert isinstance(result.exception, CineAlignError)
-    assert "--judge-url" in str(result.exception)
+    assert message in str(result.exception)

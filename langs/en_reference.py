@@ -141,9 +141,18 @@ class EnglishReferences:
             return Reference(True, f"a title: '{head.text} {head.head.text}'")  # Widow Carver
         if concept.pos == "adj" or head.pos_ == "ADJ" or head.dep_ in ("amod", "compound"):
             return self._adjective(head)  # a noun used as an adjective: "so gay", "Baptist church"
+        if self._addressed(head):
+            return Reference(True, "said to someone")  # "Hey, Italian!"
         if head.pos_ in ("ADV", "ADP") or head.dep_ in ("advmod", "prt"):
             return Reference(False, "used as an adverb")
         return Reference(True, "person noun" if concept.pos != "adj" else "group term")
+
+    def _addressed(self, word: SpacyToken) -> bool:
+        """A term of address, set off by a comma and a sentence bound ("Hey, Italian!")."""
+        before = self.doc[word.i - 1].text if word.i > 0 else "."
+        after = self.doc[word.i + 1].text if word.i + 1 < len(self.doc) else "."
+        bounds = {",", ".", "!", "?"}
+        return before in bounds and after in bounds and "," in (before, after)
 
     def _language(self, word: SpacyToken) -> bool:
         """"speaks German", "in French": a nationality word naming a language."""

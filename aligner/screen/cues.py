@@ -37,7 +37,7 @@ ANTI_MARKERS = frozenset({"who says", "not all", "not every", "can too", "just a
 # Words that mark what the speaker expected of a group: "Of course the new kid aced it."
 EXPECTATION = ("of course", "obviously", "figures", "typical", "no wonder", "naturally",
                "as usual", "what did you expect", "what do you expect", "surprise, surprise",
-               "another", "always", "never", "every time", "even if", "even though",
+               "another", "every time", "even if", "even though",
                "for once", "too old", "too young", "at his age", "at her age", "at your age")
 
 # Names of the cues, in the order of the feature vector; stable across releases of the

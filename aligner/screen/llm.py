@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from aligner.embed.base import progress_bar
@@ -108,19 +108,20 @@ class LLMJudge:
               ThreadPoolExecutor(max_workers=self.workers) as pool):
             futures = {pool.submit(self._ask, line, messages): (order, key, line)
                        for order, (key, (line, messages)) in enumerate(todo.items())}
-            for future in as_completed(futures):
-                if future.cancelled():
-                    continue
-                order, key, line = futures[future]
-                error = future.exception()
-                if error is not None:
-                    if not failures:
-                        pool.shutdown(wait=False, cancel_futures=True)
-                    failures.append((order, error))
-                    continue
-                found[key] = future.result()
-                save(key, line, found[key])
-                advance(1)
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    order, key, line = futures[future]
+                    error = future.exception()
+                    if error is not None:
+                        if not failures:  # stop queueing; the requests in flight finish
+                            pending = {f for f in pending if not f.cancel()}
+                        failures.append((order, error))
+                        continue
+                    found[key] = future.result()
+                    save(key, line, found[key])
+                    advance(1)
         if failures:
             raise min(failures, key=lambda failure: failure[0])[1]
         return found

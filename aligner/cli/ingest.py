@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from aligner.cli.options import language_code
+
 if TYPE_CHECKING:
     from aligner.subtitles import FileReport
 
@@ -25,7 +27,8 @@ def ingest(
     ],
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="Language of every file, overriding the file names."),
+        typer.Option("--lang", help="Language of every file, overriding the file names.",
+                     callback=language_code),
     ] = None,
     encoding: Annotated[
         str | None,

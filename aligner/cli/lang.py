@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
+from aligner.cli.options import language_code
+
 app = typer.Typer(help="Language plugins.", no_args_is_help=True)
 
 
 @app.command("new")
 def new(
-    code: Annotated[str, typer.Argument(help="ISO 639-1 code, e.g. fi.")],
+    code: Annotated[str, typer.Argument(help="ISO 639-1 code, e.g. fi.", callback=language_code)],
     name: Annotated[str, typer.Option("--name", help="English name of the language.")] = "",
     repo: Annotated[Path, typer.Option("--repo", help="Checkout to write into.")] = Path("."),
 ) -> None:

@@ -7,11 +7,12 @@ from typing import Annotated
 
 import typer
 
-from aligner.cli.options import LexiconsOption
+from aligner.cli.options import LexiconsOption, language_code
 
 app = typer.Typer(help="Check, expand and inspect the bias lexicons.", no_args_is_help=True)
 
-LangOption = Annotated[str | None, typer.Option("--lang", help="Language code; all when omitted.")]
+LangOption = Annotated[str | None, typer.Option("--lang", help="Language code; all when omitted.",
+                                                callback=language_code)]
 RootOption = LexiconsOption
 
 
@@ -45,7 +46,8 @@ def check(lang: LangOption = None, root: RootOption = None, warnings: bool = Tru
 
 @app.command()
 def expand(
-    lang: Annotated[str, typer.Option("--lang", help="Language whose lexicon to expand.")],
+    lang: Annotated[str, typer.Option("--lang", help="Language whose lexicon to expand.",
+                                      callback=language_code)],
     root: RootOption = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show, do not write.")] = False,
     fix: Annotated[bool, typer.Option(
@@ -83,8 +85,10 @@ def expand(
 
 @app.command()
 def coverage(
-    tgt: Annotated[str, typer.Option("--tgt", help="Target language.")],
-    src: Annotated[str, typer.Option("--src", help="Source language.")] = "en",
+    tgt: Annotated[str, typer.Option("--tgt", help="Target language.", callback=language_code)],
+    src: Annotated[
+        str, typer.Option("--src", help="Source language.", callback=language_code)
+    ] = "en",
     root: RootOption = None,
     output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",
     cinebias: Annotated[
@@ -137,7 +141,8 @@ def coverage(
 
 @app.command()
 def pairs(
-    lang: Annotated[str, typer.Option("--lang", help="Language whose counterparts to list.")],
+    lang: Annotated[str, typer.Option("--lang", help="Language whose counterparts to list.",
+                                      callback=language_code)],
     category: Annotated[str, typer.Option("--category", help="Category.")] = "gender",
     root: RootOption = None,
     output_format: Annotated[str, typer.Option("--format", help="table or csv.")] = "table",

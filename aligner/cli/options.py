@@ -12,11 +12,24 @@ from typing import Annotated
 
 import typer
 
+
+def lexicon_root(value: Path | None) -> Path | None:
+    """Typer callback of --lexicons: a root that is missing or a file is refused by every
+    command alike, before one command reads nothing from it and another fails mid-way."""
+    from aligner.errors import ConfigError
+
+    if value is None or value.is_dir():
+        return value
+    what = f"{value} is not a directory" if value.exists() else f"no such directory {value}"
+    raise ConfigError(f"--lexicons: {what}")
+
+
 LexiconsOption = Annotated[
     Path | None,
     typer.Option(
         "--lexicons",
         help="Lexicon root holding <lang>/<category>.toml (default: the bundled lexicons).",
+        callback=lexicon_root,
     ),
 ]
 ColumnsOption = Annotated[
@@ -29,6 +42,17 @@ ColumnsOption = Annotated[
 ]
 
 _LEGACY_NAMES = {"root": "lexicons"}
+
+
+def language_code(param: typer.CallbackParam, value: str | None) -> str | None:
+    """Typer callback of every option or argument that names a language (--lang, --src,
+    --tgt, ...): one check, aligner.plugins.check_language_code, for all of them."""
+    from aligner.plugins import check_language_code
+
+    if value is None:
+        return None
+    option = param.param_type_name == "option"
+    return check_language_code(value, param.opts[0] if option else (param.name or "").upper())
 
 
 def legacy_option_name(name: str) -> str:

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from aligner.cli.options import ColumnsOption, LexiconsOption
+from aligner.cli.options import ColumnsOption, LexiconsOption, language_code
 
-LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).")]
+LangOption = Annotated[str, typer.Option("--lang", help="Target language code (et, hi, ...).",
+                                         callback=language_code)]
 StanzaOption = Annotated[Path | None, typer.Option(
     help="Directory with stanza models for LANG: agreement follows their dependency parse "
          "instead of word windows.")]
@@ -51,9 +52,8 @@ def transfer(
     """Carry English minimal pairs over to LANG through aligned lines, then validate them."""
     import polars as pl
 
-    from aligner.errors import InputFormatError
-    from aligner.pairs.aligned import gold_aligned
-    from aligner.pairs.io import read_frame, write_csv
+    from aligner.pairs.aligned import read_aligned
+    from aligner.pairs.io import write_csv
     from aligner.pairs.transfer import load_languages, transfer_pairs
     from aligner.pairs.validate import validate_pairs
 
@@ -61,13 +61,7 @@ def transfer(
                                      "bias_type", "film", "cue_id"), columns, "en")
     if "start_ms" in seed_frame.columns:
         seed_frame = seed_frame.with_columns(pl.col("start_ms").cast(pl.Int64, strict=False))
-    frame = read_frame(aligned)
-    if "tgt_text" not in frame.columns:
-        if cues is None:
-            raise InputFormatError("no tgt_text column: a gold alignment needs --cues", aligned)
-        frame = gold_aligned(frame, read_frame(cues), lang)
-    elif "tgt_lang" in frame.columns:
-        frame = frame.filter(pl.col("tgt_lang") == lang)
+    frame = read_aligned(aligned, cues, lang)
     langs = load_languages(lang, lexicons, stanza_dir)
     pairs = transfer_pairs(seed_frame, frame, lang, min_confidence, langs=langs)
     pairs = validate_pairs(pairs, lang, lexicon=langs.tgt_lexicon, parser=langs.parser)

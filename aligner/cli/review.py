@@ -41,7 +41,12 @@ def review_export(
 
     from aligner.pairs.decisions import read_store
     from aligner.pairs.io import read_csv_rows, read_frame
-    from aligner.pairs.review import export_review, safe_sheet_path, write_review
+    from aligner.pairs.review import (
+        CONTEXT_COLUMNS,
+        export_review,
+        safe_sheet_path,
+        write_review,
+    )
 
     pairs = read_csv_rows(pairs_csv, required=("pair_id", "lang", "film", "sent_more",
                                                "sent_less", "tgt_cue_ids"))
@@ -50,8 +55,8 @@ def review_export(
     pairs = pairs.with_columns(pl.col(c).cast(t, strict=False) for c, t in numbers.items()
                                if c in pairs.columns)
     store = read_store(decisions, must_exist=True) if decisions else None
-    sheet = export_review(pairs, read_frame(cues) if cues else None, store,
-                          read_frame(aligned) if aligned else None)
+    context = read_frame(cues, CONTEXT_COLUMNS) if cues else None
+    sheet = export_review(pairs, context, store, read_frame(aligned) if aligned else None)
     target = safe_sheet_path(out, store)
     write_review(sheet, target, out.with_suffix(".jsonl"))
     if target != out:
@@ -75,7 +80,7 @@ def review_apply(
     lexicons: LexiconsOption = None,
 ) -> None:
     """Merge decisions into the store: idempotent; conflicts are reported, not overwritten."""
-    from aligner.pairs.decisions import frame_of, locked_store, records_of, set_apart
+    from aligner.pairs.decisions import frame_of, locked_store, orphaned, records_of, set_apart
     from aligner.pairs.io import read_csv_rows
     from aligner.pairs.review import Validators, apply_review
     from aligner.serve.queue import pair_keys
@@ -91,6 +96,7 @@ def review_apply(
                                      str(reviewed), force, known, _reviewer(reviewer))
         records.clear()
         records.update(records_of(store))
+        stranded = orphaned(records, known) if known is not None else []
     typer.echo(f"{decisions}: {len(report.added)} added, {len(report.unchanged)} unchanged, "
                f"{len(report.changed)} changed, {len(report.forced)} replaced, "
                f"{len(report.conflicts)} conflicts")
@@ -106,6 +112,10 @@ def review_apply(
         ids = ", ".join(f"{row['pair_id']}/{row['lang']}" for row in report.unknown)
         typer.echo(f"{len(report.unknown)} decisions for pairs that do not exist in {source} "
                    f"were not stored; kept apart in {apart}: {ids}")
+    if stranded:
+        typer.echo(f"{len(stranded)} stored decisions are orphaned: their pairs are not in "
+                   f"{source} (kept in {decisions}, applied if the pairs come back): "
+                   f"{', '.join(stranded)}")
 
 
 @app.command("serve")
@@ -120,12 +130,15 @@ def review_serve(
     lexicons: LexiconsOption = None,
 ) -> None:
     """A review page on http://127.0.0.1:PORT: queue, context, live validation, decisions."""
+    from aligner.build.generation import finish_interrupted
     from aligner.errors import require
 
     require("starlette", "review", "align review serve")
     from aligner.serve.app import serve
     from aligner.serve.queue import ReviewQueue
 
+    for note in finish_interrupted(out):  # never review a queue half of one build's, half not
+        typer.echo(note)
     queue = ReviewQueue.open(out, decisions, lexicons)
     typer.echo(f"reviewing {len(queue.pairs)} pairs from {queue.source} as "
                f"{_reviewer(reviewer)}; decisions go to {queue.store_path}")

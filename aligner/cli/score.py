@@ -9,6 +9,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from aligner.cli.options import language_code
+
 METRIC_HELP = (
     "cps (Nangia et al.), sss (modified tokens given the shared ones), aul / aula "
     "(Kaneko & Bollegala), clm-sum / clm-mean (causal LMs), cloze-gender (ClozeGender "
@@ -37,7 +39,8 @@ def score(
     metric: Annotated[str, typer.Option("--metric", help=METRIC_HELP)] = "cps",
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="Use this language plugin's word tokenizer for U/M sets."),
+        typer.Option("--lang", help="Use this language plugin's word tokenizer for U/M sets.",
+                     callback=language_code),
     ] = None,
     mask: Annotated[
         str,

@@ -27,6 +27,13 @@ def _at(concept: Concept, message: str, severity: str = "error") -> Problem:
     return Problem(concept.source or "?", concept.line, message, severity)
 
 
+def _at_counterparts(concept: Concept, message: str) -> Problem:
+    """A problem with the counterparts list, at the line that writes it (in the pivot's
+    file when this language inherits it), where the linguist has to fix it."""
+    path, line = concept.counterparts_at or (concept.source or "?", concept.line)
+    return Problem(path, line, message)
+
+
 def _paired(one: Concept, other: Concept) -> bool:
     return other.id in one.counterparts or one.id in other.counterparts
 
@@ -107,9 +114,8 @@ def counterpart_problems(lexicon: Lexicon, pivot: Lexicon | None = None) -> list
             other = lexicon.concepts.get(other_id)
             if other is None:
                 if lexicon.lang == PIVOT or (pivot is not None and other_id not in pivot):
-                    problems.append(
-                        _at(concept, f"{concept.id}: counterpart {other_id} is not defined")
-                    )
+                    problems.append(_at_counterparts(
+                        concept, f"{concept.id}: counterpart {other_id} is not defined"))
                 else:
                     problems.append(
                         _at(
@@ -120,13 +126,11 @@ def counterpart_problems(lexicon: Lexicon, pivot: Lexicon | None = None) -> list
                     )
                 continue
             if other.category != concept.category:
-                problems.append(
-                    _at(
-                        concept,
-                        f"{concept.id}: counterpart {other_id} is in another "
-                        f"category ({other.category})",
-                    )
-                )
+                problems.append(_at_counterparts(
+                    concept,
+                    f"{concept.id}: counterpart {other_id} is in another category "
+                    f"({other.category})",
+                ))
             if not other.available:
                 continue
             lacking = [slot for slot in concept.forms if slot not in other.forms]

@@ -126,17 +126,27 @@ def corpus_counts(paths: list[Path], plugin: LanguagePlugin) -> Counter[str]:
     package covers Estonian (wordfreq has no ``et``), so a linguist points this at
     the language's own subtitles.
     """
-    import polars as pl
-
     counts: Counter[str] = Counter()
     for path in paths:
-        if path.suffix == ".parquet":
-            lines = pl.read_parquet(path, columns=["text"])["text"].to_list()
-        else:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        for line in lines:
+        for line in _corpus_lines(path, plugin.code):
             counts.update(plugin.fold(token.text) for token in plugin.tokenize(line or ""))
     return counts
+
+
+def _corpus_lines(path: Path, lang: str) -> list[str | None]:
+    """The lines of one --counts file, read as every user file is: a file that is missing,
+    empty, undecodable or lacks a text column is one error naming it."""
+    from aligner.errors import InputFormatError
+    from aligner.pairs.io import read_frame
+    from aligner.subtitles.encoding import decode
+
+    if path.suffix == ".parquet":
+        return read_frame(path, ("text",))["text"].to_list()
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputFormatError(f"cannot read: {err.strerror}", path) from err
+    return decode(data, path, lang=lang, hint="save the file as UTF-8").text.splitlines()
 
 
 def refresh_file(

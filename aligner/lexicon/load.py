@@ -202,6 +202,8 @@ def _concept(
         thing=entry.get("thing") is True,
         countries=countries,
         note=entry.get("note") if isinstance(entry.get("note"), str) else None,
+        counterparts_at=(shown, keys.get((name, "counterparts"), line))
+        if tuples["counterparts"] else None,
     )
     return concept, problems
 
@@ -286,6 +288,8 @@ def _inherit_from_pivot(concepts: dict[str, Concept], root: Path | None) -> dict
             concept = replace(
                 concept,
                 counterparts=concept.counterparts or source.counterparts,
+                counterparts_at=concept.counterparts_at if concept.counterparts
+                else source.counterparts_at,
                 gender=concept.gender or source.gender,
                 also=concept.also or source.also,
                 generic=concept.generic or source.generic,

@@ -88,6 +88,8 @@ class Concept:
     thing: bool = False
     countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
     note: str | None = None  # the reviewer's doubt or choice, shown by `align lexicon show/pairs`
+    # (file, line) of the `counterparts = [...]` entry: the pivot's when inherited from it
+    counterparts_at: tuple[str, int | None] | None = None
 
     @property
     def available(self) -> bool:

@@ -13,8 +13,8 @@ from string import Template
 
 from aligner.errors import ConfigError
 from aligner.io import write_text
+from aligner.plugins import check_language_code
 
-_CODE = re.compile(r"[a-z]{2,3}")
 # Letters, with single spaces, hyphens or apostrophes between words ("Old Church
 # Slavonic", "Ga-Adangbe", "N'Ko"): the name is written into Python source and reports.
 _NAME = re.compile(r"[^\W\d_]+(?:[ \-'][^\W\d_]+)*")
@@ -22,8 +22,7 @@ _NAME = re.compile(r"[^\W\d_]+(?:[ \-'][^\W\d_]+)*")
 
 def scaffold(code: str, name: str, repo: Path) -> list[Path]:
     """Write ``langs/<code>.py`` and ``lexicons/<code>/README.md`` under ``repo``."""
-    if not _CODE.fullmatch(code):
-        raise ConfigError(f"language code {code!r} must be 2-3 lower-case letters (ISO 639)")
+    check_language_code(code)
     if not _NAME.fullmatch(name):
         raise ConfigError(
             f"language name {name!r} must be letters, with spaces, hyphens or apostrophes "

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import polars as pl
 
+from aligner.errors import InputFormatError
+
 # The ALIGNMENT columns transfer reads; the scores may be absent (gold alignments).
 REQUIRED = ("film", "src_cue_ids", "tgt_cue_ids", "tgt_text")
+GOLD_LINKS = ("film", "tgt_lang", "src_cue_ids", "tgt_cue_ids")  # gold/alignment.csv
+GOLD_CUES = ("film", "lang", "cue_id", "text")  # gold/cues.csv
 SCORES = ("cosine", "margin", "confidence")
 _CONTINUATION = re.compile(r"(\.\.\.|…)$")
 _LEADING_ELLIPSIS = re.compile(r"^(\.\.\.|…)\s*")
@@ -106,6 +111,24 @@ def aligned_lines(aligned: pl.DataFrame) -> AlignedIndex:
             if line not in bucket:
                 bucket.append(line)
     return AlignedIndex(index)
+
+
+def read_aligned(path: Path, cues: Path | None, tgt_lang: str) -> pl.DataFrame:
+    """The aligned lines transfer reads: the aligner's output (rows of ``tgt_lang``), or a
+    gold alignment with the cue texts of ``cues``. Each file is checked for the columns
+    its kind needs, so a wrong file is one error naming them, not a KeyError mid-way."""
+    from aligner.pairs.io import read_frame, require_columns
+
+    frame = read_frame(path)
+    if "tgt_text" in frame.columns:
+        require_columns(frame, REQUIRED, path)
+        if "tgt_lang" in frame.columns:
+            frame = frame.filter(pl.col("tgt_lang") == tgt_lang)
+        return frame
+    if cues is None:
+        raise InputFormatError("no tgt_text column: a gold alignment needs --cues", path)
+    require_columns(frame, GOLD_LINKS, path)
+    return gold_aligned(frame, read_frame(cues, GOLD_CUES), tgt_lang)
 
 
 def gold_aligned(alignment: pl.DataFrame, cues: pl.DataFrame, tgt_lang: str) -> pl.DataFrame:

@@ -222,12 +222,24 @@ def decide(path: Path, proposal: Proposal, validator: Validator) -> Change:
     return change
 
 
+def orphaned(records: dict[Key, dict], known: set[Key]) -> list[str]:
+    """Stored decisions whose pairs are not among ``known`` (the pairs that exist now): kept,
+    since the pair may come back, but they decide nothing until it does."""
+    return sorted(label(key) for key, record in records.items()
+                  if key not in known and record["decision"] is not None)
+
+
+def set_apart_path(store: Path) -> Path:
+    """Where :func:`set_apart` keeps the decisions of a store whose pairs did not exist."""
+    return store.with_name(f"{store.stem}.unknown.csv")
+
+
 def set_apart(rows: list[dict], store: Path) -> Path:
     """Sheet rows whose pairs do not exist, saved beside the store (never in it), merged with
     any set apart before, so a decision that lost its pair is not lost with it."""
     from aligner.pairs.io import read_csv_rows, write_csv
 
-    path = store.with_name(f"{store.stem}.unknown.csv")
+    path = set_apart_path(store)
     columns = ("pair_id", "lang", "sent_more", "sent_less", *DECIDED)
     fresh = pl.DataFrame([{c: row.get(c) for c in columns} for row in rows],
                          schema=dict.fromkeys(columns, pl.Utf8))

@@ -14,7 +14,7 @@ import polars as pl
 
 from aligner.errors import InputFormatError
 from aligner.io import atomic_path
-from aligner.tables import read_table
+from aligner.tables import LINE, read_table
 
 PAIR_COLUMNS = ("sent_more", "sent_less")
 
@@ -35,15 +35,31 @@ def read_csv_rows(
     return read_table(path, required, columns=columns, lang=lang).warn_notes().frame
 
 
-def read_frame(path: str | Path) -> pl.DataFrame:
-    """A Parquet file as written by a stage, or a CSV/TSV read as text."""
+def read_frame(path: str | Path, required: tuple[str, ...] = ()) -> pl.DataFrame:
+    """A Parquet file as written by a stage, or a CSV/TSV read as text; a file that lacks
+    one of the ``required`` columns is refused here, naming them and the columns it has,
+    rather than failing later on the first row that uses one."""
     path = Path(path)
-    if path.suffix == ".parquet":
-        try:
-            return pl.read_parquet(path)
-        except (OSError, pl.exceptions.PolarsError) as err:
-            raise InputFormatError(f"not a readable Parquet file: {err}", path) from err
-    return read_csv_rows(path, required=())
+    if path.suffix != ".parquet":
+        return read_csv_rows(path, required=required)
+    try:
+        frame = pl.read_parquet(path)
+    except (OSError, pl.exceptions.PolarsError) as err:
+        raise InputFormatError(f"not a readable Parquet file: {err}", path) from err
+    require_columns(frame, required, path)
+    return frame
+
+
+def require_columns(frame: pl.DataFrame, required: tuple[str, ...], path: str | Path) -> None:
+    """Refuse a frame read from ``path`` that lacks a column a caller needs; a CSV's header
+    is its line 1."""
+    missing = [name for name in required if name not in frame.columns]
+    if not missing:
+        return
+    found = ", ".join(name for name in frame.columns if name != LINE) or "none"
+    line = 1 if LINE in frame.columns else None
+    raise InputFormatError(f"lacks column(s) {', '.join(missing)}; its columns: {found}", path,
+                           line)
 
 
 def _flat(frame: pl.DataFrame) -> pl.DataFrame:

@@ -45,6 +45,7 @@ SHEET_COLUMNS = (  # review.csv
 )
 REVIEW_COLUMNS = (*SHEET_COLUMNS, "lines")  # review.jsonl: lines holds the context, nested
 NEIGHBOURS = 2  # lines shown on each side of the aligned line (the page; the CSV shows 1)
+CONTEXT_COLUMNS = ("film", "lang", "idx", "cue_ids", "text", "start_ms")  # of the --cues frame
 LINE = pl.Struct({"lang": pl.Utf8, "role": pl.Utf8, "cue_id": pl.Utf8, "start_ms": pl.Int64,
                   "end_ms": pl.Int64, "text": pl.Utf8})
 OPTIONAL = {**SCREENING, "status": pl.Utf8, "reason": pl.Utf8, "message": pl.Utf8,

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
+from aligner.plugins import LANGUAGE_CODE
+
 FORMATS = {
     ".srt": "srt",
     ".vtt": "vtt",
@@ -21,7 +23,6 @@ FORMATS = {
     ".txt": "text",
     ".tsv": "tsv",
 }
-_LANG = re.compile(r"^[a-z]{2,3}$")
 _YEAR = re.compile(r"^\d{4}$")
 
 
@@ -44,10 +45,10 @@ def track_name(path: PurePath) -> TrackName:
     """Film and language from a file name, else from an OPUS folder layout."""
     stem = _stem(path)
     film, _, lang = stem.rpartition(".")
-    if film and _LANG.match(lang):
+    if film and LANGUAGE_CODE.fullmatch(lang):
         return TrackName(film, lang)
     parts = path.parts
-    if len(parts) >= 4 and _YEAR.match(parts[-3]) and _LANG.match(parts[-4]):
+    if len(parts) >= 4 and _YEAR.match(parts[-3]) and LANGUAGE_CODE.fullmatch(parts[-4]):
         return TrackName(parts[-2], parts[-4])
     return TrackName(stem, None)
 

@@ -190,7 +190,10 @@ def lock_probes(m: Materials) -> list[Probe]:
         def finish(outcome: Outcome) -> str | None:
             holder.wait(timeout=300)
             ok = holder.returncode == 0 and _rows(out / DATASET) > 0
-            return None if ok else "wrong"  # the first build must still finish cleanly
+            if not ok:
+                return "wrong"  # the first build must still finish cleanly
+            told = f"pid {holder.pid}" in outcome.output and "another --out" in outcome.output
+            return None if told else "silent"  # who holds it, and what to do
         return Call(m.build_args(out), "error", check=finish, env={"CINEALIGN_CACHE":
                                                                    str(m.cache)})
 
@@ -256,7 +259,55 @@ def kill_probes(m: Materials) -> list[Probe]:
             return None if same else "wrong"
         return Call(m.build_args(out), "ok", check=identical, env={"CINEALIGN_CACHE": str(cache)})
 
-    return [Probe("kill-resume", "kill -9 mid-build, then the same command", killed)]
+    return [Probe("kill-resume", "kill -9 mid-build, then the same command", killed),
+            Probe("kill-outputs", "kill -9 while the outputs are written, then the same "
+                  "command", killed_writing(m))]
+
+
+GENERATION = ("et_cinebias.csv", "review.csv", "review.jsonl", "report.md")
+
+
+def _generation(out: Path, old: Path, new: Path) -> str | None:
+    """Why OUT is not one build's outputs (each file as in ``old`` or each as in ``new``),
+    or None. A committed generation waiting in a staging directory counts as the new one:
+    the next build or review serve moves it in."""
+    if any((staging / "manifest.json").is_file() for staging in out.glob(".generation-*")):
+        return None
+    kinds = {name: "old" if (out / name).read_bytes() == (old / name).read_bytes() else
+             "new" if (out / name).read_bytes() == (new / name).read_bytes() else "other"
+             for name in GENERATION}
+    if len(set(kinds.values())) == 1 and "other" not in kinds.values():
+        return None
+    return ", ".join(f"{name} {kind}" for name, kind in kinds.items())
+
+
+def killed_writing(m: Materials):
+    """Killed once its first output is staged (or, without staging, written)."""
+    def make(d: Path) -> Call:
+        extra = ("--min-confidence", "0.99")  # outputs other than the copied build's
+        new = d / "reference"
+        align(*m.build_args(new, *extra), env={"CINEALIGN_CACHE": str(m.cache)})
+        out = m.copy_of("built", d)
+        args = m.build_args(out, *extra)
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from aligner.cli.main import run; run()", *args],
+            env=_env(m), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        old_dataset = (m.built / DATASET).read_bytes()
+        while not (list(out.glob(".generation-*/*"))
+                   or (out / DATASET).read_bytes() != old_dataset):
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                return Call([], "ok", skip="the build ended before it could be killed")
+            time.sleep(0.002)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        left = _generation(out, m.built, new)
+
+        def one_generation(outcome: Outcome) -> str | None:
+            return "wrong" if left or _generation(out, m.built, new) else None
+        return Call(args, "ok", check=one_generation, env={"CINEALIGN_CACHE": str(m.cache)})
+    return make
 
 
 def review_new_probes(m: Materials) -> list[Probe]:

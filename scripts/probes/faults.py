@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from probes.harness import Call, Probe
-from probes.materials import GOLD, SAMPLE, SEEDS, Materials
+from probes.harness import Call, Outcome, Probe
+from probes.materials import GOLD, SAMPLE, SEEDS, Materials, leave_free
 from probes.tables import with_decision
 
 FILM = SAMPLE / "films" / "harbour_lights.en.srt"
@@ -54,7 +54,37 @@ def probes(m: Materials) -> list[Probe]:
                        _cache_on_tmpfs(m)))
     found.append(Probe("full-disk", "build with a fresh embedding cache under ulimit -f",
                        _fresh_cache_under_ulimit(m)))
+    for kilobytes in FREE_KB:
+        found.append(Probe("full-disk-fresh", f"build into a fresh --out with {kilobytes} KB "
+                           "free", _nearly_full(m, kilobytes)))
     return found
+
+
+FREE_KB = (10, 40, 60, 80, 100, 125, 150, 175, 200)  # where a one-film build runs out of room
+
+
+def _nearly_full(m: Materials, kilobytes: int):
+    """Refused with one line naming the file and the full disk, and no output of this build
+    in OUT (stage artefacts are whole files: a resume uses them); or built whole."""
+    def make(d: Path) -> Call:
+        mount, how = m.small_disk
+        if mount is None:
+            return Call([], "error", skip=how)
+        leave_free(mount, kilobytes)
+        out = mount / "out"
+
+        def whole_or_nothing(outcome: Outcome) -> str | None:
+            left = [p.name for p in out.glob("*") if p.name not in ("work", ".build.lock")]
+            left += [p.name for p in out.rglob("*.tmp")]
+            if outcome.rc == 0:
+                return None if {"manifest.json", "et_cinebias.csv"} <= set(left) else "wrong"
+            said = outcome.output.strip().splitlines()[-1] if outcome.output.strip() else ""
+            if not (said.startswith("error: ") and "No space left on device" in said):
+                return "wrong"
+            return "wrong" if left else None
+        return Call(m.build_args(out), "either", check=whole_or_nothing,
+                    env={"CINEALIGN_CACHE": str(m.cache)})
+    return make
 
 
 def _on_tmpfs(m: Materials, arguments):

@@ -88,6 +88,64 @@ def _faulty(m: Materials, edit, arguments):
     return make
 
 
+def counterpart_probes(m: Materials) -> list[Probe]:
+    """The error points at the `counterparts = [...]` line that names the missing concept
+    (in en/, where target languages inherit it from), for check and for commands alike."""
+    def make_for(arguments):
+        def make(d: Path) -> Call:
+            root = m.copy_of("lexicons", d)
+            FAULTS["a counterpart to an undefined concept"](root)
+            gender = root / "en" / "gender.toml"
+            lines = gender.read_text(encoding="utf-8").splitlines()
+            number = next(n for n, line in enumerate(lines, 1) if "gender.wmoan" in line)
+
+            def located(outcome: Outcome) -> str | None:
+                return None if f"{gender}:{number}:" in outcome.output else "wrong"
+            return Call([str(a) for a in arguments(d, root)], "error", check=located,
+                        env={"CINEALIGN_CACHE": str(m.cache)})
+        return make
+
+    commands = {"lexicon check --lang en": lambda d, r: ["lexicon", "check", "--lang", "en",
+                                                          "--lexicons", r],
+                "lexicon check --lang et": lambda d, r: ["lexicon", "check", "--lang", "et",
+                                                          "--lexicons", r],
+                "validate --lang et": users(m)["validate"]}
+    return [Probe("lexicon-counterpart", f"{name}: a counterpart to an undefined concept",
+                  make_for(arguments)) for name, arguments in commands.items()]
+
+
+def lang_code_probes(m: Materials) -> list[Probe]:
+    """Every option that names a language refuses what is not a language code, before it
+    reads a file (the files named here are good ones)."""
+    film = SAMPLE / "films" / "harbour_lights.en.srt"
+    commands = {  # name -> arguments given the probe directory and the code
+        "ingest --lang": lambda d, c: ["ingest", film, "--lang", c, "--out", d / "c.parquet"],
+        "align --tgt-lang": lambda d, c: ["align", film, film, "--tgt-lang", c, "--out",
+                                          d / "a.parquet"],
+        "extract --lang": lambda d, c: ["extract", film, "--lang", c],
+        "validate --lang": lambda d, c: ["validate", m.et_pairs, "--lang", c],
+        "transfer --lang": lambda d, c: ["transfer", SEEDS, "--aligned", GOLD / "alignment.csv",
+                                         "--cues", GOLD / "cues.csv", "--lang", c, "--out",
+                                         d / "t.csv"],
+        "score --lang": lambda d, c: ["score", m.et_pairs, "--lang", c],
+        "lexicon check --lang": lambda d, c: ["lexicon", "check", "--lang", c],
+        "lexicon coverage --tgt": lambda d, c: ["lexicon", "coverage", "--tgt", c],
+        "build --tgt": lambda d, c: [*m.build_args(d / "out"), "--tgt", c],
+    }
+
+    def refused(outcome: Outcome) -> str | None:
+        return None if "is not a language code" in outcome.output else "wrong"
+
+    def make_for(arguments, code: str):
+        def make(d: Path) -> Call:
+            return Call([str(a) for a in arguments(d, code)], "error", check=refused,
+                        absent=(d / "c.parquet", d / "a.parquet", d / "t.csv"))
+        return make
+
+    return [Probe("lang-code", f"{name} {code}", make_for(arguments, code))
+            for name, arguments in commands.items() for code in ("../x", "/etc", "et/../../x")]
+
+
 def lang_new_probes() -> list[Probe]:
     def new(code: str, name: str):
         def make(d: Path) -> Call:
@@ -171,4 +229,5 @@ def aligner_probes(m: Materials) -> list[Probe]:
 
 
 def probes(m: Materials) -> list[Probe]:
-    return lexicon_probes(m) + lang_new_probes() + option_probes(m) + aligner_probes(m)
+    return (lexicon_probes(m) + counterpart_probes(m) + lang_code_probes(m) + lang_new_probes()
+            + option_probes(m) + aligner_probes(m))

@@ -113,10 +113,37 @@ class Materials:
             pass
         return mount, "a full 256 KB tmpfs (ENOSPC) and ulimit -f (EFBIG)"
 
+    @functools.cached_property
+    def small_disk(self) -> tuple[Path | None, str]:
+        """An empty 1 MB tmpfs that probes fill to leave a little room, when mounting is
+        allowed (:func:`leave_free`)."""
+        mount = self.root / "small"
+        mount.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            return None, f"no tmpfs ({done.stderr.strip() or 'mount failed'})"
+        return mount, "a 1 MB tmpfs"
+
     def cleanup(self) -> None:
-        if "full_disk" in self.__dict__ and self.full_disk[0] is not None:
-            # lazily: a cache connection the probes left open may still hold a file there
-            subprocess.run(["umount", "-l", str(self.full_disk[0])], check=False)
+        for disk in ("full_disk", "small_disk"):
+            if disk in self.__dict__ and self.__dict__[disk][0] is not None:
+                # lazily: a cache connection the probes left open may still hold a file there
+                subprocess.run(["umount", "-l", str(self.__dict__[disk][0])], check=False)
+
+
+def leave_free(mount: Path, kilobytes: int) -> None:
+    """Empty ``mount``, then fill it so that ``kilobytes`` stay free."""
+    import os
+
+    for entry in mount.iterdir():
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    stats = os.statvfs(mount)
+    room = stats.f_bavail * stats.f_frsize - kilobytes * 1024
+    (mount / "filler").write_bytes(bytes(max(room, 0)))
 
 
 def align(*args, env: dict[str, str] | None = None) -> None:

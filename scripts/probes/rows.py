@@ -1,4 +1,4 @@
-"""The rows probes are grouped by: issue 15's table, plus the areas it found sound.
+"""The rows probes are grouped by: issues 15's and 21's tables, plus the areas found sound.
 
 Each row names the issue whose engineer owns the fix, so a failing row says who to ask.
 """
@@ -37,6 +37,14 @@ ROWS: dict[str, tuple[int, str]] = {
     "lang-new": (11, "align lang new with a bad code or name"),
     "option-names": (15, "--lexicons on every command that reads lexicons (--root alias)"),
     "bench-cuda": (13, "scripts/bench_score.py --device cuda"),
+    # issue 21's table
+    "cue-columns": (21, "transfer --cues/--aligned, review export --cues, eval-align: a table "
+                        "lacking a column"),
+    "full-disk-fresh": (21, "build into a fresh --out on a nearly full disk (a tmpfs)"),
+    "review-orphans": (21, "stored decisions whose pairs a later build dropped: kept and listed"),
+    "lexicon-counterpart": (21, "a counterpart naming a missing concept, at its entry's file:line"),
+    "lang-code": (21, "--lang ../x (and other non-codes) on every command that takes a language"),
+    "kill-outputs": (21, "kill -9 while the final outputs are written"),
     # what the first probe found sound, kept sound
     "ingest": (15, "malformed subtitle files and options (baseline)"),
     "build-options": (15, "build options and paths (baseline)"),

@@ -130,6 +130,27 @@ def review_probes(m: Materials) -> list[Probe]:
         return Call(["review", "apply", str(sheet), "--decisions", str(d / "store.csv"),
                      "--pairs", str(m.transferred)], "either", check=reported)
 
+    def orphaned(d: Path) -> Call:
+        """A stored decision whose pair a later transfer dropped: kept, and said aloud."""
+        store = d / "store.csv"
+        first = read_rows(m.sheet)[0]
+        align("review", "apply", with_decision(m.sheet, d / "a.csv"), "--decisions", store,
+              "--pairs", m.transferred)
+        fewer = write_rows(d / "pairs.csv", [row for row in read_rows(m.transferred)
+                                             if row["pair_id"] != first["pair_id"]])
+        rows = read_rows(m.sheet)[1:]
+        rows[0]["decision"] = "reject"
+        sheet = write_rows(d / "b.csv", rows)
+
+        def kept_and_listed(outcome: Outcome) -> str | None:
+            stored = {row["pair_id"]: row["decision"] for row in read_rows(store)}
+            if stored.get(first["pair_id"]) != "accept":
+                return "loss"
+            return None if "orphaned" in outcome.output and first["pair_id"] in \
+                outcome.output else "silent"
+        return Call(["review", "apply", str(sheet), "--decisions", str(store), "--pairs",
+                     str(fewer)], "ok", check=kept_and_listed)
+
     def bad_decision(d: Path) -> Call:
         rows = read_rows(m.sheet)
         rows[0]["decision"] = "maybe"
@@ -154,6 +175,7 @@ def review_probes(m: Materials) -> list[Probe]:
               export_over_work),
         Probe("review-export-dataset", "export from the build's dataset CSV", export_dataset),
         Probe("review-unknown-id", "a decision for a pair id that does not exist", unknown_id),
+        Probe("review-orphans", "a stored decision whose pair is gone", orphaned),
         Probe("decisions-missing", "review export --decisions missing",
               lambda d: Call(["review", "export", str(m.transferred), "--out", str(d / "r.csv"),
                               "--decisions", str(d / "nope.csv")], "error")),

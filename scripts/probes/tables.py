@@ -245,5 +245,49 @@ def indibias_probes(m: Materials) -> list[Probe]:
     return [Probe(row, name, make) for row, name, make in cases]
 
 
+def without_column(source: Path, target: Path, column: str) -> Path:
+    return write_rows(target, [{k: v for k, v in row.items() if k != column}
+                               for row in read_rows(source)])
+
+
+def _names_columns(column: str):
+    """A refusal must name the missing column and the columns the file has."""
+    def check(outcome: Outcome) -> str | None:
+        said = outcome.output.replace("\n", "")
+        return None if f"lacks column(s) {column}" in said and "its columns:" in said \
+            else "wrong"
+    return check
+
+
+def column_probes(m: Materials) -> list[Probe]:
+    cases = {  # name -> (good table, column left out, arguments with the table in place)
+        "transfer --cues without cue_id": (GOLD / "cues.csv", "cue_id", lambda d, p: [
+            "transfer", SEEDS, "--aligned", GOLD / "alignment.csv", "--cues", p, "--lang", "et",
+            "--out", d / "t.csv"]),
+        "transfer --cues without text": (GOLD / "cues.csv", "text", lambda d, p: [
+            "transfer", SEEDS, "--aligned", GOLD / "alignment.csv", "--cues", p, "--lang", "et",
+            "--out", d / "t.csv"]),
+        "transfer --aligned (gold) without tgt_cue_ids": (
+            GOLD / "alignment.csv", "tgt_cue_ids", lambda d, p: [
+                "transfer", SEEDS, "--aligned", p, "--cues", GOLD / "cues.csv", "--lang", "et",
+                "--out", d / "t.csv"]),
+        "review export --cues without idx": (GOLD / "cues.csv", "idx", lambda d, p: [
+            "review", "export", m.transferred, "--out", d / "r.csv", "--cues", p]),
+        "eval-align prediction without src_cue_ids": (GOLD / "alignment.csv", "src_cue_ids",
+                                                      lambda d, p: ["eval-align", p,
+                                                                    GOLD / "alignment.csv"]),
+    }
+
+    def make_for(source: Path, column: str, arguments):
+        def make(d: Path) -> Call:
+            table = without_column(source, d / "table.csv", column)
+            return Call([str(a) for a in arguments(d, table)], "error",
+                        check=_names_columns(column), absent=(d / "t.csv", d / "r.csv"))
+        return make
+
+    return [Probe("cue-columns", name, make_for(source, column, arguments))
+            for name, (source, column, arguments) in cases.items()]
+
+
 def probes(m: Materials) -> list[Probe]:
-    return encoding_probes(m) + shape_probes(m) + indibias_probes(m)
+    return encoding_probes(m) + shape_probes(m) + indibias_probes(m) + column_probes(m)

@@ -7,6 +7,8 @@ Marked slow: a few tests build one sample film with the bundled e5-small encoder
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,7 +18,9 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from aligner.build import generation
 from aligner.build.lock import build_lock
+from aligner.build.store import file_digest
 from aligner.cli.main import app
 from aligner.errors import CineAlignError, ConfigError, ModelUnavailableError, OutputError
 
@@ -219,20 +223,84 @@ LIMITED = ("import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (409
            "from aligner.cli.main import run; sys.argv = ['align', *sys.argv[1:]]; run()")
 
 
-@pytest.mark.parametrize("where", ["embedding cache", "stage store"])
+def outputs(out: Path) -> dict[Path, bytes]:
+    """The files a build writes into OUT (its lock's note aside)."""
+    return {path: path.read_bytes() for path in out.glob("*") if path.is_file()
+            and path.name != ".build.lock"}
+
+
+@pytest.mark.parametrize("where", ["embedding cache", "stage store", "fresh outputs",
+                                   "outputs over a build"])
 def test_full_disk_is_one_clean_line(built, films, tmp_path, where, monkeypatch):
-    """A file-size limit (ulimit -f, here RLIMIT_FSIZE) fails writes as a full disk does."""
+    """A file-size limit (ulimit -f, here RLIMIT_FSIZE) fails writes as a full disk does.
+
+    Issue 21: a build into a fresh --out whose outputs do not fit named no file and left a
+    dataset without its review sheet; now nothing of that build reaches OUT."""
     out = tmp_path / "out"
+    force = ["--force", "ingest"]
     if where == "embedding cache":
         monkeypatch.setenv("CINEALIGN_CACHE", str(tmp_path / "fresh-cache"))
         expected = "embeddings.sqlite: embedding cache: disk I/O error"
-    else:  # the cache is already there; writing the first stage artefact fails
+    elif where == "stage store":  # the cache is already there; the first stage artefact fails
         shutil.copytree(built, out)
         expected = ".parquet: cannot write: File too large"
-    done = subprocess.run([sys.executable, "-c", LIMITED, *args(films, out, "--force", "ingest")],
+    else:  # every stage is stored: the first output is the first write, and it fails
+        shutil.copytree(built if where == "outputs over a build" else built / "work",
+                        out if where == "outputs over a build" else out / "work")
+        force, expected = [], "cannot write: File too large"
+    before = outputs(out)
+    done = subprocess.run([sys.executable, "-c", LIMITED, *args(films, out, *force)],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     message = done.stderr.replace("\n", "")
     assert message.startswith("error: ") and expected in message, message
+    if "outputs" in where:  # named as the user knows it, not as staged
+        assert re.fullmatch(rf"error: {re.escape(str(out))}/[^/]+: {expected}", message), message
     assert not list(out.rglob("*.tmp"))  # no half-written file left behind
+    assert not list(out.glob(".generation-*"))
+    assert outputs(out) == before
+
+
+class Killed(BaseException):
+    """The process dying at this point: nothing after it runs, no cleanup either."""
+
+
+def test_the_manifest_lists_every_output_of_its_generation(built):
+    listed = manifest(built)["outputs"]
+    assert set(listed) == {"et_cinebias.csv", "review.csv", "review.jsonl", "report.md",
+                           "alignment_confidence.png"}
+    assert all(file_digest(built / name) == digest for name, digest in listed.items())
+
+
+def test_a_build_killed_while_replacing_its_outputs_is_finished_by_the_next(built, films,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    """Issue 21: kill -9 during the final writes left the new dataset beside the old report
+    and sheet, unmarked. Here the renames stop after two files, as a kill there would."""
+    out = tmp_path / "out"
+    shutil.copytree(built, out)
+    old = manifest(out)["outputs"]
+    real_replace, renamed = os.replace, []
+
+    def killed_after_two(source, target):
+        if Path(target).parent == out:  # the swap, not the writes of staged or stored files
+            if len(renamed) == 2:
+                raise Killed
+            renamed.append(Path(target).name)
+        real_replace(source, target)
+
+    monkeypatch.setattr(generation.os, "replace", killed_after_two)
+    with pytest.raises(Killed):
+        build(*args(films, out, "--min-confidence", "0.99"))  # fewer pairs: other bytes
+    monkeypatch.undo()
+    assert renamed == ["alignment_confidence.png", "et_cinebias.csv"]
+    stale = [name for name, digest in old.items() if file_digest(out / name) != digest]
+    assert stale == ["et_cinebias.csv"]  # the old manifest tells the new dataset apart
+    result = build(*args(films, out, "--min-confidence", "0.99"))
+    assert result.exit_code == 0, result.output
+    assert "finished replacing the outputs with generation" in result.output
+    listed = manifest(out)["outputs"]
+    assert all(file_digest(out / name) == digest for name, digest in listed.items())
+    assert listed["et_cinebias.csv"] != old["et_cinebias.csv"]
+    assert not list(out.glob(".generation-*"))

@@ -52,6 +52,13 @@ def invoke(*args):
     return result
 
 
+def transferred(tmp_path):
+    pairs = tmp_path / "pairs.csv"
+    invoke("transfer", SAMPLE_DIR / "seed_pairs.csv", "--aligned", GOLD / "alignment.csv",
+           "--cues", GOLD / "cues.csv", "--lang", "et", "--out", pairs)
+    return pairs
+
+
 @pytest.mark.parametrize(("encoding", "separator"), [("cp1257", ","), ("utf-16-le", "\t")])
 def test_validate_reads_legacy_and_spreadsheet_encodings(tmp_path, encoding, separator):
     utf8 = et_only(tmp_path)
@@ -72,10 +79,7 @@ def test_transfer_reads_utf16_seeds_and_cp1257_cues(tmp_path):
 
 
 def test_review_export_and_apply_read_any_encoding(tmp_path):
-    pairs = tmp_path / "pairs.csv"
-    invoke("transfer", SAMPLE_DIR / "seed_pairs.csv", "--aligned", GOLD / "alignment.csv",
-           "--cues", GOLD / "cues.csv", "--lang", "et", "--out", pairs)
-    legacy = reencode(pairs, tmp_path / "pairs.utf16.csv", "utf-16-le", "\t")
+    legacy = reencode(transferred(tmp_path), tmp_path / "pairs.utf16.csv", "utf-16-le", "\t")
     sheet = tmp_path / "review.csv"
     assert invoke("review", "export", legacy, "--out", sheet).exit_code == 0
     with sheet.open(encoding="utf-8", newline="") as handle:
@@ -118,3 +122,41 @@ def test_binary_table_is_a_one_line_error(tmp_path, command):
     result = invoke(*args)
     assert result.exit_code != 0
     assert str(result.exception) == f"{binary}:2: binary file (NUL byte), not text"
+
+
+def without(source, target, column: str):
+    """``source`` CSV with one column left out, as a hand-made file might be."""
+    with source.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    with target.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=[c for c in rows[0] if c != column])
+        writer.writeheader()
+        writer.writerows({k: v for k, v in row.items() if k != column} for row in rows)
+    return target
+
+
+@pytest.mark.parametrize(("command", "column"), [
+    ("transfer --cues", "cue_id"), ("transfer --cues", "text"),
+    ("transfer --aligned", "tgt_cue_ids"), ("review export --cues", "idx"),
+    ("eval-align", "src_cue_ids"),
+])
+def test_a_table_lacking_a_column_names_it_and_the_columns_found(tmp_path, command, column):
+    """Issue 21: `transfer --cues` without cue_id was a KeyError traceback (as were its
+    siblings here); now one line names file:line, the missing column and those found."""
+    seeds, out = SAMPLE_DIR / "seed_pairs.csv", tmp_path / "out.csv"
+    source = {"transfer --cues": GOLD / "cues.csv", "transfer --aligned": GOLD / "alignment.csv",
+              "review export --cues": GOLD / "cues.csv", "eval-align": GOLD / "alignment.csv"}
+    bad = without(source[command], tmp_path / "bad.csv", column)
+    args = {
+        "transfer --cues": ("transfer", seeds, "--aligned", GOLD / "alignment.csv", "--cues",
+                            bad, "--lang", "et", "--out", out),
+        "transfer --aligned": ("transfer", seeds, "--aligned", bad, "--cues", GOLD / "cues.csv",
+                               "--lang", "et", "--out", out),
+        "review export --cues": ("review", "export", transferred(tmp_path), "--out", out,
+                                 "--cues", bad),
+        "eval-align": ("eval-align", bad, GOLD / "alignment.csv"),
+    }[command]
+    message = str(invoke(*args).exception)
+    assert message.startswith(f"{bad}:1: ") or message.startswith(f"{bad}: "), message
+    assert f"lacks column(s) {column}" in message and "its columns: film, " in message, message
+    assert not out.exists()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from aligner.cli.main import app
+from aligner.errors import ConfigError
 from aligner.resources import lexicon_root
 
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -37,3 +39,55 @@ def test_alias_reaches_the_lexicons_it_names(tmp_path):
     result = runner.invoke(app, ["lexicon", "stats", "--lang", "et", "--root", str(tmp_path)])
     # an empty root has no et lexicon: the alias was honoured
     assert str(result.exception) == f"{tmp_path / 'et'}: no lexicon for 'et'"
+
+
+# Every option or argument that names a language, as (command, option); build's --src/--tgt
+# are build settings, checked with the config file's (tests/build/test_guards.py covers it).
+LANGUAGE_OPTIONS = [
+    (["ingest", "x.srt"], "--lang"), (["align", "a.srt", "b.srt", "--out", "a.parquet"],
+                                      "--src-lang"),
+    (["align", "a.srt", "b.srt", "--out", "a.parquet"], "--tgt-lang"),
+    (["extract", "c.parquet"], "--lang"), (["validate", "p.csv"], "--lang"),
+    (["transfer", "s.csv", "--aligned", "a.csv", "--out", "o.csv"], "--lang"),
+    (["score", "p.csv"], "--lang"), (["lexicon", "check"], "--lang"),
+    (["lexicon", "expand"], "--lang"), (["lexicon", "coverage", "--tgt", "et"], "--src"),
+    (["lexicon", "coverage"], "--tgt"), (["lexicon", "pairs"], "--lang"),
+    (["lexicon", "stats"], "--lang"), (["lexicon", "show", "gender.woman"], "--lang"),
+    (["lang", "new"], "CODE"),
+]
+
+
+@pytest.mark.parametrize(("command", "option"), LANGUAGE_OPTIONS,
+                         ids=[f"{' '.join(c[:2])} {o}" for c, o in LANGUAGE_OPTIONS])
+@pytest.mark.parametrize("code", ["../x", "ET", "e t", ""])
+def test_every_language_option_refuses_what_is_not_a_language_code(command, option, code):
+    """Issue 21: `align ingest --lang ../x` was accepted. One check serves every command,
+    before any file is read (none of the files named here exists)."""
+    given = [*command, code] if option == "CODE" else [*command, option, code]
+    result = runner.invoke(app, given)
+    assert isinstance(result.exception, ConfigError), result.output
+    assert str(result.exception) == (f"{option}: {code!r} is not a language code (2-3 "
+                                     "lower-case letters, ISO 639, e.g. et)")
+
+
+def test_no_language_option_goes_unchecked():
+    """A new command's --lang gets the check too, or this test names it."""
+    checked = {(" ".join(c[:2] if c[0] in ("lexicon", "lang") else c[:1]), o)
+               for c, o in LANGUAGE_OPTIONS}
+    found = set()
+    for name, command in typer.main.get_command(app).commands.items():
+        for sub, leaf in getattr(command, "commands", {"": command}).items():
+            for param in leaf.params:
+                words = {*param.opts, (param.name or "").upper()}
+                for option in words & {"--lang", "--src", "--tgt", "--src-lang", "--tgt-lang",
+                                       "CODE"}:
+                    found.add((f"{name} {sub}".strip(), option))
+    assert found - {("build", "--src"), ("build", "--tgt")} == checked
+
+
+def test_build_refuses_a_language_code_from_its_config_file_at_file_and_line(tmp_path):
+    config = tmp_path / "build.toml"
+    config.write_text(f'[build]\nsrc_subs = "{tmp_path}"\ntgt = "../x"\n', encoding="utf-8")
+    result = runner.invoke(app, ["build", "--config", str(config)])
+    assert str(result.exception) == (f"{config}:3: tgt: '../x' is not a language code (2-3 "
+                                     "lower-case letters, ISO 639, e.g. et)")

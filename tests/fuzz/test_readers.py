@@ -5,7 +5,7 @@ CineAlignError (which the CLI prints as one line), never another exception. Inpu
 built from each format's grammar (so the fuzzer reaches the parsers, not just the
 decoder), written in several encodings, then optionally damaged byte by byte.
 
-Examples per reader: CINEALIGN_FUZZ_EXAMPLES (default 2,000, what `make test` runs;
+Examples per reader: CINEALIGN_FUZZ_EXAMPLES (default 1,500, what `make test` runs;
 set it lower while iterating, higher for a long soak).
 """
 
@@ -32,7 +32,7 @@ from aligner.subtitles import read_subtitles
 from aligner.tables import parse_columns, read_table
 
 pytestmark = pytest.mark.slow
-EXAMPLES = int(os.environ.get("CINEALIGN_FUZZ_EXAMPLES", "2000"))
+EXAMPLES = int(os.environ.get("CINEALIGN_FUZZ_EXAMPLES", "1500"))
 fuzz = settings(max_examples=EXAMPLES)
 WORKDIR = Path(tempfile.mkdtemp(prefix="cinealign-fuzz-"))  # one file rewritten per example
 atexit.register(shutil.rmtree, WORKDIR, True)

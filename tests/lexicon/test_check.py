@@ -6,7 +6,9 @@ import pytest
 from typer.testing import CliRunner
 
 from aligner.cli.main import app
+from aligner.errors import LexiconError
 from aligner.lexicon.check import check_lexicon
+from aligner.lexicon.load import load_lexicon
 
 
 def write(root: Path, lang: str, category: str, text: str) -> Path:
@@ -153,4 +155,20 @@ def test_cli_exit_status_and_file_line(tmp_path):
     write(tmp_path, "en", "age", '[old]\ncounterparts = ["age.young"]\nsg = "old"\n')
     bad = runner.invoke(app, ["lexicon", "check", "--lang", "en", "--root", str(tmp_path)])
     assert bad.exit_code == 1
-    assert "age.toml:1: error: age.old: counterpart age.young is not defined" in bad.output
+    # the line of the counterparts entry that names it, not the [old] header (issue 21)
+    assert "age.toml:2: error: age.old: counterpart age.young is not defined" in bad.output
+
+
+def test_an_inherited_counterpart_is_located_at_the_pivot_entry_that_names_it(tmp_path):
+    """et inherits English counterparts: a typo there is fixed in en/age.toml, so that is
+    the file:line shown, by `lexicon check --lang et` and by every command loading et
+    (issue 21: the error named the concept's header, or the et file, instead)."""
+    english = write(tmp_path, "en", "age", '[old]\nsg = "old"\ncounterparts = ["age.yuong"]\n')
+    write(tmp_path, "et", "age", '# Estonian\n[old]\nsg_n = "vana"\n')
+    bad = CliRunner().invoke(app, ["lexicon", "check", "--lang", "et", "--lexicons",
+                                   str(tmp_path)])
+    assert bad.exit_code == 1
+    assert f"{english}:3: error: age.old: counterpart age.yuong is not defined" in bad.output
+    with pytest.raises(LexiconError) as raised:  # what validate, transfer and build load
+        load_lexicon("et", tmp_path)
+    assert (raised.value.path, raised.value.line) == (str(english), 3)

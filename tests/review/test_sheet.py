@@ -106,6 +106,31 @@ def test_decisions_for_pairs_that_no_longer_exist_are_kept_apart(tmp_path):
     assert pl.read_csv(tmp_path / "d.unknown.csv")["pair_id"].to_list() == ["f-99"]
 
 
+def test_stored_decisions_whose_pairs_are_gone_are_kept_and_listed_as_orphaned(tmp_path):
+    """Issue 21: a decision on a pair the latest pairs no longer hold stays in the store (the
+    pair may come back) and `review apply` lists it, as the review page does."""
+    pairs, store = tmp_path / "pairs.csv", tmp_path / "d.csv"
+    write_csv(pairs_frame(), pairs)
+
+    def apply(sheet: Path, decision: str, pair_id: str) -> str:
+        assert runner.invoke(app, ["review", "export", str(pairs), "--out", str(sheet)]
+                             ).exit_code == 0
+        filled = pl.read_csv(sheet, infer_schema_length=0).with_columns(
+            decision=pl.when(pl.col("pair_id") == pair_id).then(pl.lit(decision)))
+        filled.write_csv(sheet)
+        result = runner.invoke(app, ["review", "apply", str(sheet), "--decisions", str(store),
+                                     "--pairs", str(pairs)])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert "orphaned" not in apply(tmp_path / "first.csv", "accept", "f-01")
+    write_csv(pairs_frame().filter(pl.col("pair_id") != "f-01"), pairs)  # a rebuild drops it
+    output = apply(tmp_path / "second.csv", "reject", "f-02")
+    assert "1 stored decisions are orphaned" in output and "f-01/et" in output, output
+    kept = pl.read_csv(store).select("pair_id", "decision").rows()
+    assert kept == [("f-01", "accept"), ("f-02", "reject")]
+
+
 def test_a_sheet_that_showed_the_stored_decision_may_change_it(tmp_path):
     validators = Validators()
     sheet = export_review(pairs_frame(), cues_frame()).with_columns(

@@ -26,6 +26,8 @@ def load_judge(
     The LLM's API key, when the endpoint needs one, is read from ``OPENAI_API_KEY`` so
     it never lands in a config file or a manifest.
     """
+    if prompt is not None and not prompt.is_file():
+        raise ConfigError(f"--judge-prompt: no such file {prompt}")
     if name == "none":
         return None
     if name == "classifier":

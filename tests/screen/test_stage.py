@@ -153,6 +153,7 @@ def test_align_screen_with_an_llm_judge_asks_the_endpoint_once_per_line(keyword_
 @pytest.mark.parametrize(("judge", "message"), [
     (["--judge", "oracle"], "known judges are classifier, llm, none"),
     (["--judge", "llm"], "--judge llm needs --judge-url"),
+    (["--judge-prompt", "no-such-prompt.md"], "--judge-prompt: no such file"),
 ])
 def test_a_judge_that_cannot_be_made_is_one_clear_error(keyword_lines, tmp_path, judge, message):
     candidates = tmp_path / "candidates.parquet"

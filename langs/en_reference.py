@@ -15,7 +15,7 @@ per process.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from aligner.errors import ModelUnavailableError
@@ -43,6 +43,7 @@ MODIFIER = frozenset({"amod", "compound", "nmod", "nummod", "poss", "appos"})
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "dative", "npadvmod", "conj",
                      "appos", "ROOT"})
 EXCLAMATION_DEPS = frozenset({"intj"})
+SENTENCE_BOUNDS = frozenset({",", ".", "!", "?"})
 PLACE_SLOTS = frozenset({"place", "place_poss"})  # country names of nationality entries
 NOT_PEOPLE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART",
                                  "LAW", "LANGUAGE"})
@@ -85,8 +86,19 @@ def english_pipeline():
     )
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str) -> Doc:
+    """The parse of one line, kept for the screen stage's second look: person reference
+    and the judge's cues read the same line, and the parse is the same both times."""
     return english_pipeline()(text)
+
+
+def set_off(doc: Doc, first: int, last: int, bounds: frozenset[str] = SENTENCE_BOUNDS) -> bool:
+    """Tokens ``first..last`` stand between ``bounds`` with a comma on one side: how a
+    term of address is written ("Yes, sir.", "Hey, Italian!")."""
+    before = doc[first - 1].text if first > 0 else "."
+    after = doc[last + 1].text if last + 1 < len(doc) else "."
+    return before in bounds and after in bounds and "," in (before, after)
 
 
 class EnglishReferences:
@@ -141,18 +153,11 @@ class EnglishReferences:
             return Reference(True, f"a title: '{head.text} {head.head.text}'")  # Widow Carver
         if concept.pos == "adj" or head.pos_ == "ADJ" or head.dep_ in ("amod", "compound"):
             return self._adjective(head)  # a noun used as an adjective: "so gay", "Baptist church"
-        if self._addressed(head):
+        if set_off(self.doc, head.i, head.i):
             return Reference(True, "said to someone")  # "Hey, Italian!"
         if head.pos_ in ("ADV", "ADP") or head.dep_ in ("advmod", "prt"):
             return Reference(False, "used as an adverb")
         return Reference(True, "person noun" if concept.pos != "adj" else "group term")
-
-    def _addressed(self, word: SpacyToken) -> bool:
-        """A term of address, set off by a comma and a sentence bound ("Hey, Italian!")."""
-        before = self.doc[word.i - 1].text if word.i > 0 else "."
-        after = self.doc[word.i + 1].text if word.i + 1 < len(self.doc) else "."
-        bounds = {",", ".", "!", "?"}
-        return before in bounds and after in bounds and "," in (before, after)
 
     def _language(self, word: SpacyToken) -> bool:
         """"speaks German", "in French": a nationality word naming a language."""

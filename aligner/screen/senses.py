@@ -50,6 +50,7 @@ def sense_reference(text: str, tokens: list[Token], match: FormMatch, concept: C
     idiom = idiom_at(text, tokens, match, concept, fold)
     if idiom is not None:
         return Reference(False, f"idiom '{idiom}'")
-    if concept.exclamation and is_exclamation(tokens, match, openers, fold):
+    plural = "pl" in match.slot.split("_")  # "Boys, the ports!" addresses people; "Boy!" does not
+    if concept.exclamation and not plural and is_exclamation(tokens, match, openers, fold):
         return Reference(False, "exclamation")
     return None

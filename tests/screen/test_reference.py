@@ -34,6 +34,10 @@ def references(text, english):
     ("I could go for Chinese food.", "Chinese", "describes 'food'"),
     ("Just keep going straight.", "straight", "adverb"),
     ("We go to church every Sunday.", "church", "thing"),
+    ("The tractor won't start. She's older than me.", "She's", "stands for 'tractor'"),
+    ("We found a stray puppy and fed him.", "him", "stands for 'puppy'"),
+    ("Meet the old mare, Tom. She's fast.", "She's", "stands for 'mare'"),
+    ("I read it. In German and Polish.", "Polish", "language"),
 ])
 def test_matches_that_refer_to_no_one(text, word, why, english):
     reference = references(text, english)[word]
@@ -50,6 +54,10 @@ def test_matches_that_refer_to_no_one(text, word, why, english):
     ("Yes, sir.", "sir"),
     ("My old friend lives here.", "old"),
     ("Jesus said to love your neighbour.", "Jesus"),
+    ("The horse threw him.", "him"),
+    ("The ships followed the captain, and she led them.", "she"),
+    ("My brother sold the truck. He needed cash.", "He"),
+    ("Girls, the bus is here!", "Girls"),
 ])
 def test_matches_that_refer_to_people(text, word, english):
     assert references(text, english)[word].person

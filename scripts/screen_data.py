@@ -1,4 +1,4 @@
-"""Labelled screening lines (tests/data/screen_dev.csv, scripts/data/screen_train.csv).
+"""Labelled screening lines (tests/data/screen_dev.csv, scripts/data/screen_train*.csv).
 
 Columns and labelling rules: tests/data/SCREENING.md. Each line is read the way the
 screen stage reads a keyword line (the same matcher and person reference), so the
@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DEV = ROOT / "tests" / "data" / "screen_dev.csv"
 TRAIN = ROOT / "scripts" / "data" / "screen_train.csv"
 TRAIN_MORE = ROOT / "scripts" / "data" / "screen_train_more.csv"
+TRAIN_EXTRA = ROOT / "scripts" / "data" / "screen_train_extra.csv"
+TRAINING = (TRAIN, TRAIN_MORE, TRAIN_EXTRA)
 
 
 @dataclass(frozen=True)

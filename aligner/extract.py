@@ -5,7 +5,9 @@ here the language plugin tokenizes and matches whole forms, so "man" is not foun
 inside "manager" and plurals and possessives come from the lexicon, not a blind
 ``s?``. Gendered pronouns are lexicon concepts (gender.he, gender.she) and flag a
 line because pronoun-only lines are the most common CineBias gender pairs;
-``include_pronouns=False`` drops them.
+``include_pronouns=False`` drops them. Compounds headed by a group word the lexicon
+marks ``compounds`` (Estonian politsei|mees) are found by rule, and every match
+carries the register of the word it is (a derogatory one is found, and marked).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from aligner.frames import CUES, EXTRACT, conform, empty
+from aligner.lexicon.match import compound_heads
 
 if TYPE_CHECKING:
     from aligner.lexicon.model import Lexicon
@@ -32,7 +35,9 @@ def line_matches(
     """The EXTRACT match records of one line (screening and its dev sets read lines too)."""
     tokens: list[Token] = plugin.tokenize(text)
     found = []
-    for match in plugin.match_forms(tokens, lexicon):
+    matches = plugin.match_forms(tokens, lexicon)
+    taken = {i for m in matches for i in range(m.first, m.last)}
+    for match in [*matches, *compound_heads(plugin, tokens, lexicon, taken)]:
         concept = lexicon[match.concept]
         if concept.generic and not include_generic:
             continue
@@ -48,6 +53,7 @@ def line_matches(
                 "surface": text[start:end],
                 "start": start,
                 "end": end,
+                "register": concept.variant_of(match.slot, match.surface, plugin.fold).register,
             }
         )
     return sorted(found, key=lambda m: m["start"])

@@ -123,6 +123,7 @@ EXTRACT_MATCH = pl.Struct({
     "surface": pl.Utf8,  # the text matched, as written in the line
     "start": pl.Int64,  # character span in `text`
     "end": pl.Int64,
+    "register": pl.Utf8,  # neutral | colloquial | derogatory | dated: the word's, in the lexicon
 })
 EXTRACT = {
     "film": pl.Utf8,

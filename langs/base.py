@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 
-from aligner.analysis.parse import Parse
+from aligner.analysis.parse import Parse, ParserSpec
 from aligner.analysis.text import canonical, regex_tokens, split_sentences
 from aligner.lexicon.match import match_forms
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import Edit, FormMatch, Reference, Token
+
+# Any apostrophe a subtitle may write (straight, curly, modifier letter, acute, grave):
+# the ones ``normalize`` folds to "'", so a word is one token before and after folding.
+APOSTROPHES = "'\u2019\u2018\u02bc\u00b4`"
 
 
 class BasePlugin:
@@ -23,7 +27,15 @@ class BasePlugin:
     # True when words agree with a noun's gender: `lexicon check` then requires it.
     nouns_need_gender = False
     # Words keep inner apostrophes and hyphens ("middle-aged"); punctuation is a token.
-    word_pattern = re.compile(r"\w+(?:['\-]\w+)*|[^\w\s]")
+    word_pattern = re.compile(rf"\w+(?:[{APOSTROPHES}\-]\w+)*|[^\w\s]")
+    # Elided words that end in an apostrophe and lean on the next word (French l', d',
+    # qu'; Italian dell'), folded and written with "'": each is a token of its own
+    # whatever apostrophe the text uses, so "l\u2019homme" is l' + homme.
+    elisions: frozenset[str] = frozenset()
+    # The dependency parser ``agreement_edits`` receives a parse from (ParserSpec), or None.
+    parser: ParserSpec | None = None
+    # What `pip install` brings this plugin's optional dependencies ("cinealign[ru]").
+    install: str | None = None
 
     def normalize(self, text: str) -> str:
         return canonical(text)
@@ -32,7 +44,25 @@ class BasePlugin:
         return canonical(text).lower()
 
     def tokenize(self, text: str) -> list[Token]:
-        return regex_tokens(self.word_pattern, text)
+        tokens = regex_tokens(self.word_pattern, text)
+        return (
+            [part for token in tokens for part in self._split_elision(token)]
+            if (self.elisions)
+            else tokens
+        )
+
+    def _split_elision(self, token: Token) -> list[Token]:
+        """``token`` as elided word + rest when it starts with one of ``elisions``."""
+        for cut, char in enumerate(token.text[:-1], start=1):
+            if char in APOSTROPHES:
+                head = token.text[:cut]
+                if self.fold(head[:-1] + "'") in self.elisions:
+                    return [
+                        Token(head, token.start, token.start + cut),
+                        *self._split_elision(Token(token.text[cut:], token.start + cut, token.end)),
+                    ]
+                break
+        return [token]
 
     def split_sentences(self, text: str) -> list[str]:
         return split_sentences(text)
@@ -72,8 +102,10 @@ class BasePlugin:
         from aligner.screen.senses import sense_reference
 
         return [
-            sense_reference(text, tokens, match, lexicon[match.concept], self.fold,
-                            self.exclamation_openers) or Reference(True, "group term")
+            sense_reference(
+                text, tokens, match, lexicon[match.concept], self.fold, self.exclamation_openers
+            )
+            or Reference(True, "group term")
             for match in matches
         ]
 

@@ -18,7 +18,13 @@ raises AgreementUnresolved, as does a concept without a gender.
 
 Spelling: ``normalize`` writes chandrabindu as anusvara (माँ = मां) and nukta
 letters in one Unicode form; ``fold`` also drops the nukta, because subtitles
-often omit it (लडकी = लड़की).
+often omit it (लडकी = लड़की, ग़लत = गलत), and writes a word-final -ये/-यी as -ए/-ई
+(चाहिये = चाहिए, गयी = गई), the older spelling of the same ending. Folding is for
+comparison only: a written pair keeps the film's spelling.
+
+Terms are nouns (inflecting by class), adjectives, and ``phrase`` entries: names of
+places and surnames that do not inflect (बिहार, शर्मा) but carry a gender that verbs
+agree with (दिल्ली गंदी है / पंजाब गंदा है).
 """
 
 from __future__ import annotations
@@ -45,12 +51,24 @@ from langs.hi_paradigms import (
 _CHANDRABINDU, _ANUSVARA, _NUKTA = "\u0901", "\u0902", "\u093c"
 _INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d"), None)
 _HALANT_NASAL = re.compile("[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915-\u0939])")
+# -ये/-यी(ं) ending a word after a letter or vowel sign: the older spelling of -ए/-ई(ं).
+_Y_ENDING = re.compile(
+    "(?<=[\u0900-\u0963])\u092f([\u0947\u0940])(?=[\u0902\u0901]?(?![\u0900-\u0963]))"
+)
+_VOWEL_OF_SIGN = {"\u0947": "\u090f", "\u0940": "\u0908"}
 
 
 def _next_word(tokens: list[Token], token: Token) -> str:
     """The text of the token after ``token``; empty at the end."""
     later = [t.text for t in tokens if t.start >= token.end]
     return later[0] if later else ""
+
+
+def _shows_plural(tokens: list[Token], verbs: list[Token], gender: str) -> bool:
+    """Whether the agreeing words of a verb group mark the plural (रोते थे, गई थीं, करते हैं)."""
+    return any(hi_rules.shows_plural(t.text, gender) for t in verbs) or any(
+        _next_word(tokens, t) in hi_rules.PLURAL_AUXILIARIES for t in verbs
+    )
 
 
 def _agreement_slot(
@@ -61,10 +79,7 @@ def _agreement_slot(
     plural (तुम्हारे पापा रोते रहे थे)."""
     if slot != "dir_sg":
         return slot
-    verbs = [token for token, verbal, _ in targets if verbal]
-    if any(hi_rules.shows_plural(t.text, gender) for t in verbs) or any(
-        _next_word(tokens, t) in hi_rules.PLURAL_AUXILIARIES for t in verbs
-    ):
+    if _shows_plural(tokens, [token for token, verbal, _ in targets if verbal], gender):
         return "dir_pl"
     return slot
 
@@ -82,9 +97,11 @@ class Hindi(BasePlugin):
         return unicodedata.normalize("NFC", text)
 
     def fold(self, text: str) -> str:
-        """Also without nukta, and with a nasal consonant + halant before a consonant
-        written as anusvara (हिन्दू = हिंदू, सम्बन्ध = संबंध)."""
-        return _HALANT_NASAL.sub(_ANUSVARA, self.normalize(text).replace(_NUKTA, ""))
+        """Also without nukta, with a nasal consonant + halant before a consonant written
+        as anusvara (हिन्दू = हिंदू, सम्बन्ध = संबंध), and a final -ये/-यी as -ए/-ई
+        (चाहिये = चाहिए, नयी = नई)."""
+        text = _HALANT_NASAL.sub(_ANUSVARA, self.normalize(text).replace(_NUKTA, ""))
+        return _Y_ENDING.sub(lambda m: _VOWEL_OF_SIGN[m.group(1)], text)
 
     def spell_like(self, surface: str, listed: str, new: str) -> str:
         """Subtitles often drop the nukta or write anusvara for chandrabindu (लडकी, मां):
@@ -109,8 +126,11 @@ class Hindi(BasePlugin):
     ) -> FormMatch:
         """Pick among syncretic slots: a following postposition makes a noun oblique; an
         adjective takes case and number from the noun after it. Case decides first, then
-        number: singular unless shown, since honorific plurals (पापा रोते थे) keep a
-        singular noun (``agreement_edits`` reads their number off the verb)."""
+        number: a person of the gender category is singular unless shown, since honorific
+        plurals (पापा रोते थे) keep a singular noun (``agreement_edits`` reads their number
+        off the verb); a group noun (ब्राह्मण, राजपूत, बिहारी) with a plural verb is plural
+        (राजपूत शराब पीते हैं / बनिये शराब पीते हैं), unless a title follows it (पंडित जी), and
+        so is an adjective that opens its clause with a plural verb (अश्वेत अच्छे होते हैं)."""
         concept = lexicon[match.concept]
         surface = self.fold(match.surface)
         candidates = [s for s, forms in concept.forms.items() if surface in map(self.fold, forms)]
@@ -119,13 +139,24 @@ class Hindi(BasePlugin):
         after = [t.text for t in tokens[match.last : match.last + 2]] + ["", ""]
         if concept.pos == "adj":
             oblique = after[0].endswith("ों") or after[1] in hi_rules.POSTPOSITIONS
-            plural = after[0].endswith(("ों", "ें", "ियाँ", "एँ"))
+            opens = match.first == 0 or tokens[match.first - 1].text in hi_rules.CLAUSE_BOUNDARIES
+            plural = after[0].endswith(("ों", "ें", "ियाँ", "एँ")) or after[0] == "लोग" or (
+                opens and self._plural_predicate(tokens, match.last, ("m", "f")))
         else:
-            oblique, plural = after[0] in hi_rules.POSTPOSITIONS, False
+            oblique = after[0] in hi_rules.POSTPOSITIONS
+            plural = (not oblique and concept.category != "gender" and concept.gender is not None
+                      and after[0] not in hi_rules.TITLES
+                      and self._plural_predicate(tokens, match.last, (concept.gender,)))
         case, number = "obl" if oblique else "dir", "pl" if plural else "sg"
         # Case first: लड़के with no postposition is direct plural, not oblique singular.
         ranked = sorted(candidates, key=lambda s: (case not in s.split("_"), number not in s[-2:]))
         return replace(match, slot=ranked[0])
+
+    def _plural_predicate(self, tokens: list[Token], after: int, genders: tuple[str, ...]) -> bool:
+        """Whether the verb groups after a subject are plural for a subject of ``genders``
+        (an adjective standing for its noun may be either: अश्वेत अच्छे होते हैं)."""
+        verbs = [t for group in self._verb_groups(tokens, after) for t in group]
+        return any(_shows_plural(tokens, verbs, gender) for gender in genders)
 
     @staticmethod
     def _verb_groups(tokens: list[Token], after: int) -> list[list[Token]]:
@@ -156,17 +187,21 @@ class Hindi(BasePlugin):
                     continue  # a bare root before सकना/पाना (रह सकता)
                 if hi_rules.is_modal(following) and group and following == group[0].text:
                     continue  # चला सकती: the root of चलाना, not the perfective of चलना
-                if hi_rules.is_light_verb(following) and group and (
+                predicative = hi_rules.is_adjectival(token.text) and hi_rules.is_stative(following)
+                if hi_rules.is_light_verb(following) and group and not predicative and (
                         not hi_rules.is_auxiliary(token.text)):
-                    break  # चिंता करती, गुस्सा हो जाता: a noun before करना/होना
+                    break  # चिंता करती, गुस्सा हो जाता: a noun before करना/होना (अच्छी होती agrees)
                 if token.text == "लिए" and position and predicate[position - 1].text == "के":
                     break  # के लिए is a postposition
                 if token.text in hi_rules.INSIDE_VERB_GROUP:
                     continue
                 if group and hi_rules.is_adverbial(token.text, following):
                     break  # अच्छा गाती: an adjective before a lexical verb is an adverb
+                adjacent = predicate[position + 1].text if position + 1 < len(predicate) else ""
+                # चली गई: a vector verb right after it (not गुस्सा हो गई, a noun before होना)
+                before_aux = hi_rules.is_stative(following) or hi_rules.is_vector(adjacent)
                 if hi_rules.is_verbal(token.text) or (
-                        group and hi_rules.is_stative(following) and hi_rules.agrees(token.text)):
+                        group and before_aux and hi_rules.agrees(token.text)):
                     group.insert(0, token)
                 else:
                     break
@@ -183,14 +218,16 @@ class Hindi(BasePlugin):
         parse: Parse | None = None,
     ) -> list[Edit]:
         old = lexicon[match.concept]
-        if old.pos not in ("noun", "pronoun"):
+        if old.pos not in ("noun", "pronoun", "phrase"):
             return []
         if new.pos == "adj" and new.gender is None:
             new = replace(new, gender=old.gender)  # an adjective standing for its noun
         if old.gender is None and new.gender is None:
             return []  # two words that do not mark gender: nothing follows them
         if old.gender is None or new.gender is None:
-            raise AgreementUnresolved(f"{old.id} or {new.id} has no gender in the hi lexicon")
+            raise AgreementUnresolved(
+                f"{old.id} or {new.id} has no gender (m/f) in the Hindi lexicon, so the words "
+                "that agree with it cannot be re-inflected")
         if old.gender == new.gender:
             return []
         if match.slot == "sg":  # a person name: its case is read off what follows it
@@ -204,12 +241,14 @@ class Hindi(BasePlugin):
         )
         slot = _agreement_slot(tokens, match.slot, old.gender, targets)
         edits = []
-        for position, (token, verbal, final) in enumerate(targets):
+        for token, verbal, final in targets:
             if not hi_rules.has_gender(token.text, old.gender):
                 continue
             new_word = hi_rules.inflect(token.text, new.gender, slot, final, verbal)
             if new_word is None:
-                raise AgreementUnresolved(f"cannot re-inflect {token.text!r} (word {position})")
+                raise AgreementUnresolved(
+                    f"'{token.text}' agrees with the swapped noun, but its ending is none the "
+                    "rules re-inflect (-ा -े -ी -ीं, -या -ए -ई -ईं)")
             if new_word != token.text:
                 edits.append(Edit(token.start, token.end, token.text, new_word, "agreement"))
         return edits + self._coreferent(tokens, match, old.gender, new.gender, edits)
@@ -248,7 +287,9 @@ class Hindi(BasePlugin):
             index -= 1
         following = tokens[match.last].text if match.last < len(tokens) else ""
         if following in hi_rules.COORDINATORS:
-            raise AgreementUnresolved("coordinated subject: the verb agrees with both nouns")
+            raise AgreementUnresolved(
+                "the swapped noun is one of two subjects joined by और/या, and the verb agrees "
+                "with both together (लड़का और लड़की गए)")
         if match.slot.startswith("dir") and following not in hi_rules.POSTPOSITIONS:
             for group in self._verb_groups(tokens, match.last):
                 for number, token in enumerate(group):
@@ -256,7 +297,22 @@ class Hindi(BasePlugin):
                         _next_word(tokens, token) not in hi_rules.NON_FINAL_AFTER
                     )
                     targets.append((token, True, final))
+            taken = {token.start for token, _, _ in targets}
+            targets += [(token, False, False) for token in self._depictives(tokens, match.last)
+                        if token.start not in taken]
         return targets
+
+    @staticmethod
+    def _depictives(tokens: list[Token], after: int) -> list[Token]:
+        """Adjectives of the subject's clause that describe the subject wherever they stand
+        (लड़की अकेली बाज़ार गई / लड़का अकेला बाज़ार गया), not only in the verb group."""
+        found = []
+        for token in tokens[after:]:
+            if token.text in hi_rules.CLAUSE_BOUNDARIES or token.text in hi_rules.SUBJECT_PRONOUNS:
+                break
+            if hi_rules.is_depictive(token.text):
+                found.append(token)
+        return found
 
     def _tree_targets(
         self, parse: Parse, tokens: list[Token], match: FormMatch

@@ -40,6 +40,8 @@ UNINFLECTED_MASCULINE = frozenset(
         "लाला", "बाबा", "पापा", "दरोगा", "मियाँ",
         # foreign names that keep their spelling: रोमा (Roma), तोरा (Torah), हनुक्का
         "रोमा", "तोरा", "हनुक्का",
+        # names of peoples that keep -ा before a postposition and in the plural (नागा लोग)
+        "नागा", "असमिया", "ओड़िया", "कन्नड़िगा",
     }
 )
 # Adjectives in -ा that never change (ज़िंदा लोग, ज़्यादा औरतें).
@@ -57,6 +59,8 @@ AGREEING_ADJECTIVES = frozenset(
 )
 
 _NASALS = ("ँ", "ं")
+# A word may end in a full vowel letter rather than a vowel sign (बुआ): it takes -ओं / -एँ whole.
+_VOWELS = ("आ", "ओ", "औ")
 
 
 def _split(lemma: str) -> tuple[str, str]:
@@ -83,7 +87,7 @@ def _oblique_plural(word: str, gender: str) -> str:
         return word[:-1] + "ुओं"
     if word.endswith("ऊ"):
         return word[:-1] + "उओं"
-    if word.endswith(("ा", "ु", "ो", "ए", "े", "ौ", *_NASALS)):  # पिताओं, साधुओं, माँओं
+    if word.endswith(("ा", "ु", "ो", "ए", "े", "ौ", *_VOWELS, *_NASALS)):  # पिताओं, बुआओं, माँओं
         return word + "ओं"
     return word + "ों"
 
@@ -101,7 +105,7 @@ def _direct_plural(word: str, gender: str) -> str:
         return word[:-1] + "ुएँ"
     if word.endswith("ऊ"):
         return word[:-1] + "उएँ"
-    if word.endswith(("ा", "ु", "ो", "ौ", *_NASALS)):  # माताएँ, माँएँ
+    if word.endswith(("ा", "ु", "ो", "ौ", *_VOWELS, *_NASALS)):  # माताएँ, बुआएँ, माँएँ
         return word + "एँ"
     return word + "ें"
 

@@ -171,6 +171,29 @@ _STATIVE_FORMS = frozenset({"रह", "था", "थी", "थे", "थीं",
 _AUXILIARY_STEMS = ("रह", "गय", "चुक", "सकत", "थ")
 
 
+# Titles after a name or group word that make it one person (पंडित जी, ठाकुर साहब): a
+# plural verb after them is the honorific plural.
+TITLES = frozenset({"जी", "साहब", "साहिब", "बाबू"})
+# Adjectives that describe the subject wherever they stand in its clause (depictives).
+_DEPICTIVE_STEMS = frozenset({"अकेल"})
+
+
+# Vector verbs of compound verbs in the perfective (चली गई, गिर पड़ा): the gendered word
+# before them is the main verb's participle, which agrees like they do.
+_VECTOR_FORMS = frozenset({
+    "गया", "गई", "गए", "गईं", "गयी", "गये", "गयीं", "पड़ा", "पड़ी", "पड़े", "पड़ीं",
+})
+
+
+def is_vector(word: str) -> bool:
+    return word in _VECTOR_FORMS
+
+
+def is_depictive(word: str) -> bool:
+    found = _split(word, allow_c=False)
+    return found is not None and found[0] in _DEPICTIVE_STEMS
+
+
 def is_light_verb(word: str) -> bool:
     return word in _LIGHT_VERB_FORMS or word.startswith(_LIGHT_VERB_STEMS)
 

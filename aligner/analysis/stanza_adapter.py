@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aligner.analysis.parse import Parse, Sentence, Word
+from aligner.analysis.parse import Parse, ParserSpec, Sentence, Word
 from aligner.errors import ModelUnavailableError
 
 if TYPE_CHECKING:
@@ -95,3 +95,11 @@ def stanza_parser(lang: str, stanza_dir: Path) -> Callable[[str], Parse]:
     """A function text -> Parse backed by one stanza pipeline loaded from ``stanza_dir``."""
     pipeline = load_pipeline(lang, stanza_dir)
     return functools.partial(parse_text, pipeline)
+
+
+def build(spec: ParserSpec, code: str, stanza_dir: Path | None) -> Callable[[str], Parse] | None:
+    """The :func:`aligner.analysis.parse.load_parser` backend: stanza only where its
+    models were pointed to (``--stanza-dir``), since it cannot download them here."""
+    if stanza_dir is None:
+        return None
+    return stanza_parser(spec.model or code, stanza_dir)

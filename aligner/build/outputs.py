@@ -37,25 +37,27 @@ VERSIONED_PACKAGES = (
 
 
 def accepted_pairs(
-    pairs: pl.DataFrame, decisions: pl.DataFrame | None, reviewed_only: bool = False
+    pairs: pl.DataFrame, decisions: pl.DataFrame | None, reviewed_only: bool = False,
+    min_votes: int = 1,
 ) -> pl.DataFrame:
     """Pairs the validator accepts, after any linguist decisions are applied.
 
     Decisions come first: a linguist's valid edit brings in a pair the machine rejected,
     a rejection or a failed edit drops one. ``reviewed_only`` keeps just the pairs a
     linguist accepted or edited: proposals from keyword candidates are not known to
-    voice a stereotype until someone says so.
+    voice a stereotype until someone says so. With several reviewers, what counts is what
+    their votes decided (a majority with at least ``min_votes`` agreeing votes).
     """
-    from aligner.pairs.review import final_pairs
+    from aligner.pairs.review import final_pairs, majority_accepted
 
     if decisions is not None:
-        pairs = final_pairs(pairs, decisions)
+        pairs = final_pairs(pairs, decisions, min_votes)
     kept = pairs.filter((pl.col("status") == "ok") & (pl.col("verdict") == "ok"))
     if reviewed_only and decisions is None:
         kept = kept.clear()
     elif reviewed_only:
-        accepted = decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
-        kept = kept.join(accepted.select("pair_id", "lang"), on=["pair_id", "lang"], how="semi")
+        accepted = majority_accepted(decisions, min_votes)
+        kept = kept.join(accepted, on=["pair_id", "lang"], how="semi")
     return kept.sort("film", "start_ms", "pair_id").select(*CROWS_COLUMNS, *PROVENANCE)
 
 
@@ -78,6 +80,7 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     review page (``align review serve OUT``) has written one. ``score/`` (with
     ``--score-model``) is the scorer's, with its own resume cache, and is written in place.
     """
+    from aligner.pairs.consensus import Rules, read_rules
     from aligner.pairs.decisions import read_store
     from aligner.pairs.io import write_csv
     from aligner.pairs.review import export_review, safe_sheet_path, write_review
@@ -87,6 +90,7 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
     pairs = with_screening(run.frame("pairs"), run.frame("candidates"))
     decisions_path = decisions_path or _default_store(out)
     decisions = read_store(decisions_path, must_exist=True) if decisions_path else None
+    min_votes = (read_rules(decisions_path) if decisions_path else Rules()).min_votes
     written = {
         "dataset": out / f"{config.tgt}_cinebias.csv",
         "review": out / "review.csv",
@@ -95,7 +99,7 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
         "manifest": out / "manifest.json",
     }
     reviewed_only = config.pairs is None
-    dataset = accepted_pairs(pairs, decisions, reviewed_only) if pairs.height else pairs
+    dataset = accepted_pairs(pairs, decisions, reviewed_only, min_votes) if pairs.height else pairs
     if dataset.height == 0 and not config.allow_empty:
         _keep_a_good_dataset(run, written["dataset"])
     with staged(out) as generation:
@@ -116,7 +120,8 @@ def write_outputs(run: BuildRun, decisions_path: Path | None = None) -> dict[str
             written["score"] = score.markdown
         drawn = _histogram(run, written["histogram"], generation.path(written["histogram"]))
         write_text(generation.path(written["report"]), render_report(
-            run, written["histogram"].name, score, decisions, written["review"].name))
+            run, written["histogram"].name, score, decisions, written["review"].name,
+            min_votes))
         _write_manifest(run, generation)  # last: the staged manifest commits the generation
     generation.publish()
     if drawn:

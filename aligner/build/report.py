@@ -98,7 +98,8 @@ def drop_reasons(pairs: pl.DataFrame) -> pl.DataFrame:
 LIKELY = ("stereotype", "anti-stereotype")
 
 
-def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None) -> pl.DataFrame:
+def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None,
+           min_votes: int = 1) -> pl.DataFrame:
     """The CineBias screening funnel (thesis §3.4.1), summed over films: every English
     line, the keyword lines, those naming people, those the judge finds likely to voice a
     stereotype (or contradict one), and how many of those became accepted pairs."""
@@ -107,8 +108,9 @@ def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None) -
     candidates, aligned = run.frame("candidates"), run.frame("aligned")
     accepted = 0
     if decisions is not None and decisions.height and pairs.height:
-        decided = decisions.filter(pl.col("decision").is_in(["accept", "edit"]))
-        accepted = pairs.join(decided.select("pair_id", "lang"), on=["pair_id", "lang"],
+        from aligner.pairs.review import majority_accepted
+
+        accepted = pairs.join(majority_accepted(decisions, min_votes), on=["pair_id", "lang"],
                               how="semi").height
     judged = _count(screened, pl.col("stereotype").is_not_null())
     steps = [
@@ -121,7 +123,7 @@ def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None) -
         ("aligned", _count(aligned, pl.col("status") == "aligned")),
         ("transferred", _count(pairs, pl.col("status") == "ok")),
         ("valid", _count(pairs, (pl.col("status") == "ok") & (pl.col("verdict") == "ok"))),
-        ("accepted by a reviewer", accepted),
+        ("accepted by the reviewers", accepted),
     ]
     return pl.DataFrame({"step": [name for name, _ in steps],
                          "lines or pairs": [n for _, n in steps]},
@@ -129,7 +131,7 @@ def funnel(run: BuildRun, pairs: pl.DataFrame, decisions: pl.DataFrame | None) -
 
 
 def screening_section(run: BuildRun, pairs: pl.DataFrame,
-                      decisions: pl.DataFrame | None) -> list[str]:
+                      decisions: pl.DataFrame | None, min_votes: int = 1) -> list[str]:
     """The funnel and what screening dropped; nothing for builds from seed pairs."""
     screened = run.frame("screened")
     if run.config.pairs is not None or screened.height == 0:
@@ -147,13 +149,16 @@ def screening_section(run: BuildRun, pairs: pl.DataFrame,
            "dropped." if config.min_stereotype > 0 else
            "; every other line is proposed, the best-scored first in the review queue."),
         "",
-        _markdown(funnel(run, pairs, decisions)),
+        _markdown(funnel(run, pairs, decisions, min_votes)),
     ]
     return lines
 
 
-def review_section(pairs: pl.DataFrame, decisions: pl.DataFrame | None, sheet: str) -> list[str]:
-    """Where the review queue is, what its decision column takes, and what was decided."""
+def review_section(pairs: pl.DataFrame, decisions: pl.DataFrame | None, sheet: str,
+                   min_votes: int = 1) -> list[str]:
+    """Where the review queue is, what its decision column takes, what was decided, and
+    how far the reviewers agreed."""
+    from aligner.pairs.agreement import measure
     from aligner.pairs.review import decision_status
 
     lines = [
@@ -167,11 +172,51 @@ def review_section(pairs: pl.DataFrame, decisions: pl.DataFrame | None, sheet: s
     ]
     if decisions is None or decisions.height == 0:
         return [*lines, "No review decisions yet.", ""]
-    status = decision_status(pairs, decisions)
-    counts = status.group_by("decision", "effect").agg(
+    status = decision_status(pairs, decisions, min_votes)
+    counts = status.group_by("decision", "consensus", "effect").agg(
         pairs=pl.len(), pair_ids=pl.col("pair_id").sort().str.join(", ")
-    ).sort("decision", "effect", nulls_last=True)
-    return [*lines, f"{decisions.height} decisions in the store:", "", _markdown(counts)]
+    ).sort("decision", "consensus", "effect", nulls_last=True)
+    return [*lines, f"{decisions.height} votes in the store; what they decide (a majority, "
+            f"at least {min_votes} agreeing):", "", _markdown(counts),
+            *agreement_section(measure(decisions, pairs))]
+
+
+def agreement_section(report) -> list[str]:
+    """Agreement figures (an aligner.pairs.agreement.AgreementReport) as Markdown: the table,
+    then one confusion matrix per reviewer pair and variable."""
+    table = report.table
+    if table.filter(pl.col("pairs") > 0).height == 0:
+        return ["### Reviewer agreement", "", "No pair has votes from two reviewers yet.", ""]
+
+    def cell(value: str, low: str, high: str) -> pl.Expr:
+        return pl.when(pl.col(value).is_nan()).then(pl.lit("undefined")).otherwise(
+            pl.format("{} ({}–{})", pl.col(value).round(3), pl.col(low).round(3),
+                      pl.col(high).round(3)))
+
+    shown = table.select(
+        "variable", "scope", "group", "pairs", "votes", "reviewers",
+        observed=pl.col("observed").round(3),
+        alpha=cell("alpha", "alpha_low", "alpha_high"),
+        kappa=cell("kappa", "kappa_low", "kappa_high"),
+        kappa_on=pl.format("{} pairs × {}", "kappa_pairs", "kappa_raters"))
+    lines = [
+        "### Reviewer agreement", "",
+        "Krippendorff's alpha (nominal) and Fleiss' kappa with 95% bootstrap intervals over "
+        f"pairs ({report.resamples} resamples, seed {report.seed}); `pairs` counts pairs "
+        "with two or more votes; kappa uses only the pairs with the most common number of "
+        "reviewers (`kappa_on`); `observed` is the share of agreeing reviewer pairs, before "
+        "any correction for chance (where one label dominates, alpha and kappa fall towards "
+        "zero however high it is). An edit counts as accepting. Resamples in which every vote "
+        f"agreed (agreement undefined) were left out: {table['undefined_resamples'].sum()} "
+        "in all.", "", _markdown(shown), "#### Confusion per reviewer pair", "",
+    ]
+    confusion = report.confusion
+    for (variable, a, b), group in confusion.group_by(
+            "variable", "reviewer_a", "reviewer_b", maintain_order=True):
+        matrix = group.pivot(on="label_b", index="label_a", values="pairs").fill_null(0)
+        lines += [f"{variable}: rows {a}, columns {b}", "",
+                  _markdown(matrix.rename({"label_a": f"{a} ↓ {b} →"}))]
+    return lines
 
 
 def _markdown(frame: pl.DataFrame) -> str:
@@ -205,7 +250,7 @@ def _score_section(score) -> list[str]:
 
 def render_report(
     run: BuildRun, histogram: str, score=None, decisions: pl.DataFrame | None = None,
-    sheet: str = "review.csv",
+    sheet: str = "review.csv", min_votes: int = 1,
 ) -> str:
     config = run.config
     pairs = run.frame("pairs")
@@ -232,8 +277,8 @@ def render_report(
         "## Drop reasons",
         "",
         _markdown(drop_reasons(pairs)),
-        *screening_section(run, pairs, decisions),
-        *review_section(pairs, decisions, sheet),
+        *screening_section(run, pairs, decisions, min_votes),
+        *review_section(pairs, decisions, sheet, min_votes),
         *_score_section(score),
         "## Alignment confidence",
         "",

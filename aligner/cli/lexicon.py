@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from aligner.cli.options import LexiconsOption, language_code
+
+if TYPE_CHECKING:
+    import polars as pl
 
 app = typer.Typer(help="Check, expand and inspect the bias lexicons.", no_args_is_help=True)
 
@@ -98,11 +101,14 @@ def coverage(
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when a category is under the 90 % target.")
     ] = False,
+    words: Annotated[Path | None, typer.Option(
+        "--words", help="Measure against a word list in the --tgt language instead: one word "
+        "a line with [category] sections, or .json with a `keywords` list.")] = None,
+    category: Annotated[str | None, typer.Option(
+        "--category", help="With --words: the category of words no section names.")] = None,
 ) -> None:
-    """Per category: source concepts with an equivalent, with a stated reason, or neither."""
-    from rich.console import Console
-    from rich.table import Table
-
+    """Per category: source concepts with an equivalent, with a stated reason, or neither;
+    with --words, which listed words `align extract` finds, and why it misses the rest."""
     from aligner.errors import ConfigError
     from aligner.lexicon.coverage import TARGET_PERCENT, coverage_summary, coverage_table
     from aligner.lexicon.load import load_lexicon
@@ -110,32 +116,62 @@ def coverage(
 
     if output_format not in ("table", "csv"):
         raise ConfigError(f"--format must be table or csv, not {output_format!r}")
+    if words is not None:
+        _word_coverage(words, tgt, root, output_format, category, gaps, strict)
+        return
     categories = CINEBIAS_CATEGORIES if cinebias else ()
     table = coverage_table(load_lexicon(src, root), load_lexicon(tgt, root), categories)
-    summary = coverage_summary(table)
+    gap_rows = table.filter(table["status"].is_in(["missing", "absent"]))
+    _report(
+        table, coverage_summary(table), output_format, tgt, strict,
+        gaps=(f"{src} concepts without a {tgt} equivalent",
+              gap_rows.select("concept", "status", "reason")) if gaps else None,
+        title=f"{tgt} coverage of {src}, per category (target {TARGET_PERCENT:g} % accounted "
+        "for: an equivalent or a stated reason)",
+    )
+
+
+def _word_coverage(path: Path, lang: str, root: Path | None, output_format: str,
+                   category: str | None, gaps: bool, strict: bool) -> None:
+    from aligner.lexicon.coverage import TARGET_PERCENT
+    from aligner.lexicon.load import load_lexicon
+    from aligner.lexicon.word_coverage import read_words, word_summary, word_table
+    from aligner.plugins import get_plugin
+
+    table = word_table(read_words(path, lang, category), get_plugin(lang), load_lexicon(lang, root))
+    misses = table.filter(~table["found"]).select("category", "word", "line", "reason")
+    _report(
+        table, word_summary(table), output_format, lang, strict,
+        gaps=(f"{path.name}: words `align extract` misses", misses) if gaps else None,
+        title=f"{lang} words of {path.name} found, per category (target {TARGET_PERCENT:g} %)",
+    )
+
+
+def _report(table: pl.DataFrame, summary: pl.DataFrame, output_format: str, lang: str,
+            strict: bool, gaps: tuple[str, pl.DataFrame] | None, title: str) -> None:
+    """A coverage table as CSV, or its gaps and per-category summary as tables (the target
+    column as yes/NO); with ``strict``, exit 1 naming the categories under the target."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from aligner.lexicon.coverage import TARGET_PERCENT
+
     if output_format == "csv":
         typer.echo(table.write_csv(), nl=False)
     else:
-        console = Console()
-        if gaps:
-            listing = Table(title=f"{src} concepts without a {tgt} equivalent")
-            for column in ("concept", "status", "reason"):
-                listing.add_column(column)
-            for row in table.filter(table["status"].is_in(["missing", "absent"])).iter_rows(
-                named=True
-            ):
-                listing.add_row(row["concept"], row["status"], row["reason"] or "")
-            console.print(listing)
-        audit = Table(title=f"{tgt} coverage of {src}, per category (target {TARGET_PERCENT:g} % "
-                      "accounted for: an equivalent or a stated reason)")
-        for column in summary.columns:
-            audit.add_column(column, justify="left" if column == "category" else "right")
-        for row in summary.iter_rows():
-            audit.add_row(*("yes" if v is True else "NO" if v is False else str(v) for v in row))
-        console.print(audit)
+        shown = [gaps] if gaps is not None else []
+        for caption, frame in [*shown, (title, summary)]:
+            listing = Table(title=caption)
+            for column in frame.columns:
+                listing.add_column(column, justify="right" if frame is summary and
+                                   column != "category" else "left")
+            for row in frame.iter_rows():
+                listing.add_row(*("yes" if v is True else "NO" if v is False
+                                  else "" if v is None else str(v) for v in row))
+            Console().print(listing)
     below = summary.filter(~summary["meets_target"])["category"].to_list()
     if strict and below:
-        typer.echo(f"{tgt}: under {TARGET_PERCENT:g} %: {', '.join(below)}", err=True)
+        typer.echo(f"{lang}: under {TARGET_PERCENT:g} %: {', '.join(below)}", err=True)
         raise typer.Exit(1)
 
 
@@ -232,7 +268,12 @@ def show(
             console.print(f"  missing: {entry.missing}", highlight=False)
         if entry.note:
             console.print(f"  note: {entry.note}", highlight=False)
-        for slot, forms in entry.forms.items():
-            console.print(f"  {slot:<8} {' | '.join(forms)}", highlight=False)
+        for word in entry.words:
+            if len(entry.words) > 1 or word.register != "neutral":
+                prefer = f", prefers {', '.join(word.prefer)}" if word.prefer else ""
+                console.print(f"  [{word.name}] {word.register}{prefer}", highlight=False,
+                              markup=False)
+            for slot, forms in word.forms.items():
+                console.print(f"  {slot:<8} {' | '.join(forms)}", highlight=False)
     if not found:
         raise ConfigError(f"no language defines concept {concept!r}")

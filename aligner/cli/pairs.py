@@ -25,6 +25,16 @@ def _summary(frame, column: str, reason: str) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def _flagged(frame) -> str:
+    """How many passing pairs the parser alone found ungrammatical (a note, not a verdict)."""
+    import polars as pl
+
+    from aligner.pairs.independent_check import SUSPECT
+
+    count = frame.filter(pl.col("verdict_message").str.starts_with(SUSPECT)).height
+    return f"; {count} flagged {SUSPECT} (see verdict_message)" if count else ""
+
+
 def _read_pairs(path: Path, required: tuple[str, ...], columns: str | None, lang: str | None):
     """The pairs or seeds file through the one table reader; skipped rows are said aloud."""
     from aligner.tables import parse_columns, read_table
@@ -67,7 +77,7 @@ def transfer(
     pairs = validate_pairs(pairs, lang, lexicon=langs.tgt_lexicon, parser=langs.parser)
     write_csv(pairs, out)
     typer.echo(f"{out}: {pairs.height} pairs; transfer {_summary(pairs, 'status', 'reason')}; "
-               f"validator {_summary(pairs, 'verdict', 'verdict_reason')}")
+               f"validator {_summary(pairs, 'verdict', 'verdict_reason')}{_flagged(pairs)}")
 
 
 def validate(
@@ -84,16 +94,17 @@ def validate(
     columns: ColumnsOption = None,
 ) -> None:
     """Run the minimal-pair validator on every row and write the verdicts."""
-    from aligner.analysis.stanza_adapter import stanza_parser
+    from aligner.analysis.parse import load_parser
     from aligner.lexicon.load import load_lexicon
     from aligner.pairs.io import PAIR_COLUMNS, write_csv
     from aligner.pairs.tokenizer import load_tokenizer
     from aligner.pairs.validate import validate_pairs
+    from aligner.plugins import get_plugin
 
     frame = _read_pairs(pairs_csv, PAIR_COLUMNS, columns, lang)
     tokenizer = load_tokenizer(model_tokenizer) if model_tokenizer else None
-    parser = stanza_parser(lang, stanza_dir) if stanza_dir else None
+    parser = load_parser(get_plugin(lang), stanza_dir)
     verdicts = validate_pairs(frame, lang, tokenizer, load_lexicon(lang, lexicons), parser)
     target = out or pairs_csv.with_name(f"{pairs_csv.stem}.verdicts.csv")
     write_csv(verdicts, target)
-    typer.echo(f"{target}: {_summary(verdicts, 'verdict', 'verdict_reason')}")
+    typer.echo(f"{target}: {_summary(verdicts, 'verdict', 'verdict_reason')}{_flagged(verdicts)}")

@@ -12,9 +12,11 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from aligner.errors import MissingExtraError
-from aligner.lexicon.load import PIVOT, read_lexicon
+from aligner.lexicon.expand import words_of
+from aligner.lexicon.load import PIVOT, lexicon_root, read_lexicon
 from aligner.lexicon.match import form_key
 from aligner.lexicon.model import LANGUAGE_CATEGORIES, Concept, Lexicon
+from aligner.lexicon.names_lint import category_hint, names_problems
 from aligner.lexicon.problems import Problem
 
 if TYPE_CHECKING:
@@ -53,10 +55,13 @@ def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin | None) -> list[Pro
     shared: dict[tuple[str, str], list[str]] = defaultdict(list)
     syncretic: dict[tuple[str, str], list[str]] = defaultdict(list)
     for concept in lexicon:
+        problems += [
+            _at(concept, f"{concept.id}: slot {slot} of {word.name} lists a form twice")
+            for word in concept.words for slot, forms in word.forms.items()
+            if len({_key(plugin, form) for form in forms}) < len(forms)
+        ]
         for slot, forms in concept.forms.items():
             keys = [_key(plugin, form) for form in forms]
-            if len(set(keys)) < len(keys):
-                problems.append(_at(concept, f"{concept.id}: slot {slot} lists a form twice"))
             for form, key in zip(forms, keys, strict=True):
                 first, first_slot = owner.setdefault(key, (concept, slot))
                 if first.id == concept.id:
@@ -153,7 +158,9 @@ def pivot_problems(lexicon: Lexicon, pivot: Lexicon) -> list[Problem]:
                 problems.append(_at(concept, f"{concept.id}: no counterparts", "warning"))
             continue
         if concept.id not in pivot:
-            problems.append(_at(concept, f"{concept.id} is not a concept of the {PIVOT} lexicon"))
+            hint = category_hint(concept.id, pivot)  # filed in the wrong category file?
+            problems.append(_at(concept, f"{concept.id} is not a concept of the {PIVOT} lexicon"
+                                         f"{hint}"))
     for concept in pivot:
         if concept.id not in lexicon and not concept.generic:
             problems.append(
@@ -186,7 +193,7 @@ def unexpanded(lexicon: Lexicon) -> list[Problem]:
             f"--lang {lexicon.lang}`",
         )
         for concept in lexicon
-        if concept.available and concept.lemma and not concept.forms
+        if concept.available and any(w.lemma and not w.forms for w in concept.words)
     ]
 
 
@@ -198,12 +205,15 @@ def morphology_problems(lexicon: Lexicon, plugin: LanguagePlugin) -> list[Proble
         return []
     problems = []
     for concept in lexicon:
-        found = check(concept) if concept.available else []
-        if found:
+        words = words_of(concept) if concept.available else []
+        for table, word in words:
+            found = check(word)
+            if not found:
+                continue
             listed = "; ".join(found[:3]) + (f"; {len(found) - 3} more" if len(found) > 3 else "")
-            problems.append(
-                _at(concept, f"{concept.id}: {len(found)} forms fail the morphology: {listed}")
-            )
+            where = "" if len(words) == 1 else f" ([{table}])"
+            problems.append(_at(
+                word, f"{concept.id}{where}: {len(found)} forms fail the morphology: {listed}"))
     return problems
 
 
@@ -241,6 +251,8 @@ def inspect_lexicon(
         problems += gender_problems(lexicon, plugin)
         if morphology:
             problems += morphology_problems(lexicon, plugin)
+    if morphology:  # the full `check`: names lint imports spaCy's word lists
+        problems += names_problems(lang, plugin, root or lexicon_root())
     problems += unexpanded(lexicon)
     order = defaultdict(int, {"error": 0, "warning": 1})
     return lexicon, sorted(problems, key=lambda p: (order[p.severity], p.path, p.line or 0))

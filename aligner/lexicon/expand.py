@@ -25,9 +25,25 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Expansion:
+    """Slots proposed for one word: ``table`` is its TOML table (``woman`` or, for a
+    variant, ``woman.naisterahvas``)."""
+
     path: Path
     concept: str
     slots: dict[str, tuple[str, ...]]
+    table: str
+
+
+def words_of(concept: Concept) -> list[tuple[str, Concept]]:
+    """Each word of ``concept`` (main, then variants) as its table name and a concept of
+    that word alone, which the plugin expands and checks like any other."""
+    name = concept.id.split(".", 1)[1]
+    return [
+        (name if index == 0 else f"{name}.{word.name}",
+         replace(concept, lemma=word.lemma, forms=word.forms, pos=word.pos, variants=(),
+                 line=word.line or concept.line))
+        for index, word in enumerate(concept.words)
+    ]
 
 
 def _toml_value(forms: tuple[str, ...]) -> str:
@@ -78,10 +94,10 @@ def plan_file(
     if found:
         raise found[0].as_error()
     plans = []
-    for concept in concepts:
-        if not concept.available:
-            continue
-        proposed = _ordered(plugin.expand(concept), concept, plugin)
+    for concept, (table, word) in (
+        (c, w) for c in concepts if c.available for w in words_of(c)
+    ):
+        proposed = _ordered(plugin.expand(word), word, plugin)
         if claimed is not None:
             proposed = {
                 slot: kept
@@ -89,7 +105,7 @@ def plan_file(
                 if (kept := _unclaimed(forms, concept.id, claimed, plugin))
             }
         if proposed:
-            plans.append(Expansion(path, concept.id, proposed))
+            plans.append(Expansion(path, concept.id, proposed, table))
     return plans
 
 
@@ -102,11 +118,11 @@ def apply_file(path: Path, plans: list[Expansion], lang: str) -> None:
     """Insert every planned slot line into ``path``, bottom-up so earlier line numbers hold."""
     if not plans:
         return
-    concepts, _ = parse_file(path, lang, None)  # only the header lines are needed here
-    lines_by_id = {c.id: c.line for c in concepts}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for plan in sorted(plans, key=lambda p: lines_by_id[p.concept] or 0, reverse=True):
-        at = _table_end(lines, lines_by_id[plan.concept] or 0)
+    text = path.read_text(encoding="utf-8")
+    headers, _ = line_map(text)
+    lines = text.splitlines()
+    for plan in sorted(plans, key=lambda p: headers[p.table], reverse=True):
+        at = _table_end(lines, headers[plan.table])
         new = [f"{slot} = {_toml_value(forms)}" for slot, forms in plan.slots.items()]
         lines[at:at] = new
     write_text(path, "\n".join(lines) + "\n")
@@ -174,28 +190,30 @@ def refresh_file(
     _, keys = line_map(text)
     lines = text.splitlines()
     changed: list[Expansion] = []
-    for concept in concepts:
-        if not concept.available or not concept.lemma:
+    for concept, (table, word) in (
+        (c, w) for c in concepts if c.available for w in words_of(c)
+    ):
+        if not word.lemma:
             continue
-        paradigm = plugin.expand(replace(concept, forms={}))
+        paradigm = plugin.expand(replace(word, forms={}))
         slots: dict[str, tuple[str, ...]] = {}
-        for slot, old in concept.forms.items():
+        for slot, old in word.forms.items():
             if slot not in paradigm:
                 continue
             kept = [
                 form
                 for form in old
                 if form not in paradigm[slot]
-                and accepts(concept, slot, form)
+                and accepts(word, slot, form)
             ]
             generated = _unclaimed(paradigm[slot], concept.id, claimed or {}, plugin)
             new = by_frequency((*generated, *kept), counts or Counter(), plugin.fold)
-            line = keys.get((concept.id.split(".", 1)[1], slot))
+            line = keys.get((table, slot))
             if new and new != old and line is not None and _one_line(lines[line - 1]):
                 lines[line - 1] = f"{slot} = {_toml_value(new)}"
                 slots[slot] = new
         if slots:
-            changed.append(Expansion(path, concept.id, slots))
+            changed.append(Expansion(path, concept.id, slots, table))
     if changed:
         write_text(path, "\n".join(lines) + "\n")
     return changed

@@ -13,7 +13,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from aligner.errors import LexiconError
-from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES, Concept, Lexicon
+from aligner.lexicon.model import (
+    CATEGORIES,
+    LANGUAGE_CATEGORIES,
+    REGISTERS,
+    Concept,
+    Lexicon,
+    Variant,
+    merged_forms,
+)
 from aligner.lexicon.names import FILE as NAMES_FILE
 from aligner.lexicon.names import load_names
 from aligner.lexicon.problems import Problem, errors
@@ -23,24 +31,36 @@ from aligner.tomlio import decode_error_line
 PEOPLE_FILE = "people.txt"  # ordinary words for people, read by screening
 PIVOT = "en"  # counterparts omitted in another language are taken from here
 FIELDS = frozenset({"counterparts", "pos", "gender", "missing", "lemma", "also", "generic", "note",
-                    "country", "shares", "idioms", "exclamation", "thing"})
+                    "country", "shares", "idioms", "exclamation", "thing", "register", "prefer",
+                    "compounds"})
+# What a variant ([woman.naisterahvas]) may say of itself; the rest belongs to the concept.
+VARIANT_FIELDS = frozenset({"lemma", "register", "prefer", "note", "pos"})
 _COUNTRY = re.compile(r"[A-Z]{2}")
 POS = frozenset({"noun", "adj", "phrase", "pronoun"})
 GENDERS = frozenset({"m", "f", "n"})
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
+_KEY_PART = re.compile(r'"[^"]*"|\'[^\']*\'|[^.]+')
+
+
+def table_path(header: str) -> str:
+    """A dotted table header as the names tomllib reads, joined by dots:
+    ``sick."tõbine"`` -> ``sick.tõbine`` (a non-ASCII variant name must be quoted)."""
+    return ".".join(part.strip().strip("\"'") for part in _KEY_PART.findall(header.strip())
+                    if part.strip())
 
 
 def line_map(text: str) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
-    """Line of each ``[table]`` header and of each ``key =`` inside a table."""
+    """Line of each ``[table]`` header (variants as ``woman.naisterahvas``) and of each
+    ``key =`` inside a table."""
     tables: dict[str, int] = {}
     keys: dict[tuple[str, str], int] = {}
     current = ""
     for number, raw in enumerate(text.splitlines(), start=1):
         header = _HEADER.match(raw)
         if header:
-            current = header.group(1).strip().strip('"')
+            current = table_path(header.group(1))
             tables.setdefault(current, number)
             continue
         key = _KEY.match(raw)
@@ -91,7 +111,8 @@ def parse_file(
     concepts: list[Concept] = []
     for name, entry in data.items():
         line = tables.get(name, keys.get(("", name)))
-        if isinstance(entry, dict) and entry and all(isinstance(v, dict) for v in entry.values()):
+        if name in allowed and isinstance(entry, dict) and entry and all(
+                isinstance(v, dict) for v in entry.values()):
             inner = next(iter(entry))
             problems.append(
                 Problem(
@@ -104,11 +125,14 @@ def parse_file(
         if not isinstance(entry, dict):
             problems.append(Problem(shown, line, f"{name!r} must be a [table] of fields and slots"))
             continue
-        concept, found = _concept(name, entry, category, lang, shown, line, keys, slots)
+        concept, found = _concept(name, entry, category, lang, shown, (line, tables, keys), slots)
         problems.extend(found)
         if concept is not None:
             concepts.append(concept)
     return concepts, problems
+
+
+Lines = tuple[int | None, dict[str, int], dict[tuple[str, str], int]]
 
 
 def _concept(
@@ -117,11 +141,11 @@ def _concept(
     category: str,
     lang: str,
     shown: str,
-    line: int | None,
-    keys: dict[tuple[str, str], int],
+    lines: Lines,
     slots: dict[str, tuple[str, ...]] | None,
 ) -> tuple[Concept | None, list[Problem]]:
     problems: list[Problem] = []
+    line, tables, keys = lines
 
     def report(key: str, message: str) -> None:
         problems.append(Problem(shown, keys.get((name, key), line), message))
@@ -153,33 +177,33 @@ def _concept(
     for cat in tuples["also"]:
         if cat not in CATEGORIES and cat not in LANGUAGE_CATEGORIES.get(lang, ()):
             report("also", f"{name}: also names unknown category {cat!r}")
-    for flag in ("generic", "exclamation", "thing"):
+    for flag in ("generic", "exclamation", "thing", "compounds"):
         if not isinstance(entry.get(flag, False), bool):
             report(flag, f"{name}: {flag} must be true or false")
     for key in ("missing", "lemma", "note"):
         if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
             report(key, f"{name}: {key} must be a non-empty string")
-    allowed = slots.get(pos) if slots is not None else None
-    forms: dict[str, tuple[str, ...]] = {}
+    own = {key: value for key, value in entry.items() if not isinstance(value, dict)}
+    main = replace(_word(name, name, own, pos, lang, slots, FIELDS, report), line=line)
+    variants = [main]
     for key, value in entry.items():
-        if key in FIELDS:
-            continue
-        if allowed is not None and key not in allowed:
-            report(
-                key,
-                f"{name}: {key!r} is neither a field nor a {lang} {pos} slot "
-                f"({', '.join(allowed)})",
-            )
-            continue
-        got = _strings(value)
-        if got is None:
-            report(key, f"{name}: slot {key} must be a form or a list of forms")
-            continue
-        forms[key] = got
+        if isinstance(value, dict):
+            path = f"{name}.{key}"
+
+            def report_variant(field: str, message: str, path: str = path) -> None:
+                problems.append(Problem(shown, keys.get((path, field), tables.get(path, line)),
+                                        message))
+
+            variants.append(replace(
+                _word(path, key, value, pos, lang, slots, VARIANT_FIELDS, report_variant),
+                line=tables.get(path, line)))
+    forms = merged_forms(tuple(variants))
     missing = entry.get("missing") if isinstance(entry.get("missing"), str) else None
+    if missing and len(variants) > 1:
+        report("missing", f"{name}: a concept with `missing` has no variants")
     if missing and forms:
         report("missing", f"{name}: a concept with `missing` lists no forms")
-    if not missing and not forms and "lemma" not in entry and "shares" not in entry:
+    if not missing and not main.forms and "lemma" not in entry and "shares" not in entry:
         report("", f'{name}: no forms; give slots, a lemma to expand, `shares`, or '
                '`missing = "reason"`')
     concept = Concept(
@@ -200,12 +224,76 @@ def _concept(
         idioms=tuples["idioms"],
         exclamation=entry.get("exclamation") is True,
         thing=entry.get("thing") is True,
+        compounds=entry.get("compounds") is True,
         countries=countries,
         note=entry.get("note") if isinstance(entry.get("note"), str) else None,
         counterparts_at=(shown, keys.get((name, "counterparts"), line))
         if tuples["counterparts"] else None,
+        variants=tuple(variants) if len(variants) > 1 or main.register != "neutral" else (),
     )
     return concept, problems
+
+
+def _word(
+    path: str,
+    name: str,
+    entry: dict,
+    pos: str,
+    lang: str,
+    slots: dict[str, tuple[str, ...]] | None,
+    fields: frozenset[str],
+    report: Callable[[str, str], None],
+) -> Variant:
+    """One word of a concept (the main one, or a variant table): its slots, register and
+    preferred counterpart words, each problem reported at its key."""
+    if fields is VARIANT_FIELDS:
+        pos = _variant_pos(path, entry.get("pos", pos), report)
+        for key in ("lemma", "note"):
+            if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
+                report(key, f"{path}: {key} must be a non-empty string")
+        if not any(key not in VARIANT_FIELDS for key in entry) and "lemma" not in entry:
+            report("", f"{path}: a variant needs a lemma to expand or forms")
+    register = entry.get("register", "neutral")
+    if not isinstance(register, str) or register not in REGISTERS:
+        report("register", f"{path}: register {register!r} is not one of {', '.join(REGISTERS)}")
+        register = "neutral"
+    prefer = _strings(entry["prefer"]) if "prefer" in entry else ()
+    if prefer is None:
+        report("prefer", f"{path}: prefer must name counterpart variants (\"vanamees\" or a list)")
+        prefer = ()
+    allowed = slots.get(pos) if slots is not None else None
+    forms: dict[str, tuple[str, ...]] = {}
+    for key, value in entry.items():
+        if key in fields:
+            continue
+        if fields is VARIANT_FIELDS and key in FIELDS:
+            report(key, f"{path}: {key} belongs to the concept, not to one of its variants")
+            continue
+        if allowed is not None and key not in allowed:
+            report(
+                key,
+                f"{path}: {key!r} is neither a field nor a {lang} {pos} slot "
+                f"({', '.join(allowed)})",
+            )
+            continue
+        got = _strings(value)
+        if got is None:
+            report(key, f"{path}: slot {key} must be a form or a list of forms")
+            continue
+        forms[key] = got
+    lemma = entry.get("lemma")
+    note = entry.get("note")
+    return Variant(name, forms, register, lemma if isinstance(lemma, str) else None, pos,
+                   prefer, note=note if isinstance(note, str) else None)
+
+
+def _variant_pos(path: str, pos: object, report: Callable[[str, str], None]) -> str:
+    """A variant may be another part of speech than its concept (the noun homoseksuaal
+    beside the adjective homoseksuaalne): its slots follow its own."""
+    if not isinstance(pos, str) or pos not in POS:
+        report("pos", f"{path}: pos {pos!r} is not one of {sorted(POS)}")
+        return "noun"
+    return pos
 
 
 def _plugin_fold(lang: str) -> Callable[[str], str]:

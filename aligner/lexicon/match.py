@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from aligner.plugins import LanguagePlugin
 
 Key = tuple[str, ...]
+# The slot of a noun as the first part of a compound (Estonian nais|õpetaja): a head is
+# never in it.
+COMPOUND_SLOT = "cmp"
 Index = dict[Key, tuple[str, str]]
 
 
@@ -74,3 +77,37 @@ def match_forms(plugin: LanguagePlugin, tokens: list[Token], lexicon: Lexicon) -
         else:
             first += 1
     return matches
+
+
+def compound_heads(
+    plugin: LanguagePlugin, tokens: list[Token], lexicon: Lexicon, taken: set[int]
+) -> list[FormMatch]:
+    """Compound words whose last part is a form of a concept marked ``compounds``.
+
+    Speakers coin group words freely (Estonian politsei|mees, koristaja|tädi, karja|poiss):
+    no list holds them all, so the rule does, through the plugin's compound analysis. The
+    match covers the whole word, in the slot of its head (kala|mehed: pl_n), never in the
+    slot of a first part (``mees`` is also man's form in mees|õpetaja).
+    """
+    index = cached_index(plugin, lexicon)
+    found: list[FormMatch] = []
+    for position, parts in enumerate(plugin.compound_parts(tokens)):
+        if position in taken or len(parts) < 2:
+            continue
+        head = plugin.fold(parts[-1].text)
+        hit = index.get((head,))
+        concept = lexicon[hit[0]] if hit is not None else None
+        if concept is None or not concept.compounds:
+            continue
+        slot = next(
+            (
+                slot
+                for slot, forms in concept.forms.items()
+                if slot != COMPOUND_SLOT and head in map(plugin.fold, forms)
+            ),
+            None,
+        )
+        if slot is None:  # nais|nais: only a first part's form, which heads nothing
+            continue
+        found.append(FormMatch(concept.id, slot, position, position + 1, tokens[position].text))
+    return found

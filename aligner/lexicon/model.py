@@ -33,9 +33,15 @@ CATEGORIES: tuple[str, ...] = (
 )
 
 # Categories one language adds to the nine: Indian bias benchmarks (IndiBias) centre
-# on caste, which English subtitles hardly name. Such concepts are defined in that
-# language's lexicon itself, with their own counterparts; no pivot entry exists.
-LANGUAGE_CATEGORIES: dict[str, tuple[str, ...]] = {"hi": ("caste",)}
+# on caste and region (Bihari, North-East, South Indian), which English subtitles hardly
+# name. Such concepts are defined in that language's lexicon itself, with their own
+# counterparts; no pivot entry exists.
+LANGUAGE_CATEGORIES: dict[str, tuple[str, ...]] = {"hi": ("caste", "region")}
+
+# How a word sounds next to its synonyms: a benchmark must find every register, and
+# marks derogatory words so that no one mistakes a slur for the ordinary word.
+REGISTERS: tuple[str, ...] = ("neutral", "colloquial", "derogatory", "dated")
+DEROGATORY = "derogatory"
 
 # The seven categories CineBias extracted (thesis ch. 3); coverage targets use them.
 CINEBIAS_CATEGORIES: tuple[str, ...] = (
@@ -47,6 +53,42 @@ CINEBIAS_CATEGORIES: tuple[str, ...] = (
     "physical-appearance",
     "sexual-orientation",
 )
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One word for a concept: its forms, the register it belongs to, and which word of a
+    counterpart answers it.
+
+    People say rikas, jõukas and varakas for one concept; each is a variant with its own
+    lemma and paradigm. ``name`` is the TOML table's (``[rich.joukas]``), the concept's own
+    name for the main word. ``prefer`` lists counterpart variant names, first found wins,
+    to write when swapping out of this word; without it transfer keeps the register.
+    """
+
+    name: str
+    forms: dict[str, tuple[str, ...]]
+    register: str = "neutral"
+    lemma: str | None = None
+    pos: str = "noun"
+    prefer: tuple[str, ...] = ()
+    line: int | None = None
+    note: str | None = None
+
+    def lists(self, slot: str, surface: str, fold: Callable[[str], str]) -> bool:
+        key = fold(surface)
+        return any(fold(form) == key for form in self.forms.get(slot, ()))
+
+
+def merged_forms(variants: tuple[Variant, ...]) -> dict[str, tuple[str, ...]]:
+    """Every variant's forms per slot, the main word's first: what matching looks up, so
+    extract and the validator accept every variant and a swap *into* the concept writes
+    the main word."""
+    forms: dict[str, dict[str, None]] = {}
+    for variant in variants:
+        for slot, listed in variant.forms.items():
+            forms.setdefault(slot, {}).update(dict.fromkeys(listed))
+    return {slot: tuple(listed) for slot, listed in forms.items()}
 
 
 @dataclass(frozen=True)
@@ -66,7 +108,12 @@ class Concept:
     word names no person ("blind date", "white lie"), and whether the word is also an
     exclamation ("Jesus!", "Oh boy") that then refers to no one; ``thing`` marks a
     word for a thing, place or condition tied to a group (church, wheelchair, poverty):
-    it flags a line, but screening never makes it a swap.
+    it flags a line, but screening never makes it a swap. ``compounds`` marks a group word
+    that heads compounds naming the same group (Estonian äri|mees, koristaja|tädi):
+    ``align extract`` matches any such compound by rule.
+    ``variants`` are the concept's words, the main one (the table's own forms) first;
+    ``forms`` is then all of theirs merged (:func:`merged_forms`). A concept built by
+    hand with ``forms`` alone has one word, its forms.
     """
 
     id: str
@@ -86,10 +133,12 @@ class Concept:
     idioms: tuple[str, ...] = ()
     exclamation: bool = False
     thing: bool = False
+    compounds: bool = False  # compounds with this word as head name the group too (…mees)
     countries: tuple[str, ...] = ()  # ISO 3166-1 codes whose citizens a nationality names
     note: str | None = None  # the reviewer's doubt or choice, shown by `align lexicon show/pairs`
     # (file, line) of the `counterparts = [...]` entry: the pivot's when inherited from it
     counterparts_at: tuple[str, int | None] | None = None
+    variants: tuple[Variant, ...] = ()
 
     @property
     def available(self) -> bool:
@@ -103,6 +152,19 @@ class Concept:
         """The canonical form for ``slot``, or None when the concept lacks that slot."""
         forms = self.forms.get(slot)
         return forms[0] if forms else None
+
+    @property
+    def words(self) -> tuple[Variant, ...]:
+        """The concept's variants, main word first; one made of ``forms`` when none are given."""
+        if self.variants:
+            return self.variants
+        name = self.id.rsplit(".", 1)[-1]
+        return (Variant(name, self.forms, lemma=self.lemma, pos=self.pos, line=self.line),)
+
+    def variant_of(self, slot: str, surface: str, fold: Callable[[str], str]) -> Variant:
+        """The word ``surface`` (a form in ``slot``) belongs to; the main word if none lists it."""
+        words = self.words
+        return next((v for v in words if v.lists(slot, surface, fold)), words[0])
 
     def slots_of(self, surface: str) -> tuple[str, ...]:
         """Every slot listing ``surface``: a syncretic form (Estonian "vana" is sg_n, sg_g
@@ -168,7 +230,7 @@ class Lexicon:
         return [c for c in self.concepts.values() if c.category == category]
 
 
-def _matching_slot(old: Concept, new: Concept, slot: str) -> str | None:
+def _matching_slot(old: Concept, new: Variant | Concept, slot: str) -> str | None:
     """The slot of ``new`` that stands for ``slot`` of ``old`` across parts of speech:
     a Hindi noun's dir_sg is an adjective's m_dir_sg (the noun's gender), and back."""
     prefixed = f"{old.gender}_{slot}" if old.gender else None
@@ -178,18 +240,36 @@ def _matching_slot(old: Concept, new: Concept, slot: str) -> str | None:
     return stripped if stripped in new.forms else None
 
 
+def answering_variant(word: Variant, new: Concept) -> Variant:
+    """The word of ``new`` that answers ``word``: one it names in ``prefer``, else the first
+    of the same register (colloquial vanamutt -> vanamees), else ``new``'s main word."""
+    words = new.words
+    by_name = {v.name: v for v in words}
+    preferred = next((by_name[name] for name in word.prefer if name in by_name), None)
+    same = next((v for v in words if v.register == word.register), None)
+    return preferred or same or words[0]
+
+
+def _slot_forms(old: Concept, new: Variant | Concept, slot: str) -> tuple[str, ...]:
+    return new.forms.get(slot, ()) or new.forms.get(_matching_slot(old, new, slot) or "", ())
+
+
 def counterpart_form(
     old: Concept, new: Concept, slot: str, surface: str, fold: Callable[[str], str]
 ) -> str | None:
     """The form of ``new`` that replaces ``surface`` (a form of ``old`` in ``slot``).
 
-    Alternatives are parallel: when the line uses the k-th form a slot lists (Hindi
-    युवा next to जवान), the k-th counterpart form is written (बुज़ुर्ग next to बूढ़ा), so the
-    register stays; otherwise the counterpart's first form.
+    The variant family stays: the word of ``new`` that answers the word ``surface``
+    belongs to (:func:`answering_variant`) is written, or ``new``'s main word where that
+    one lacks the slot. Within a word, alternatives are parallel: when the line uses the
+    k-th form a slot lists (Hindi युवा next to जवान), the k-th counterpart form is written
+    (बुज़ुर्ग next to बूढ़ा); otherwise the counterpart's first form.
     """
-    forms = new.forms.get(slot, ()) or new.forms.get(_matching_slot(old, new, slot) or "", ())
+    word = old.variant_of(slot, surface, fold)
+    answer = answering_variant(word, new)
+    forms = _slot_forms(old, answer, slot) or _slot_forms(old, new.words[0], slot)
     if not forms:
         return None
-    listed = [fold(f) for f in old.forms.get(slot, ())]
+    listed = [fold(f) for f in word.forms.get(slot, ())]
     position = listed.index(fold(surface)) if fold(surface) in listed else 0
     return forms[position] if position < len(forms) else forms[0]

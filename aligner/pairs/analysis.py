@@ -19,6 +19,11 @@ and "what else may differ" are decided once:
 5. A pair with no visible swap may still be one: a form two counterparts share
    (Hindi वह is he and she) swapped invisibly, with the verbs that agree with it
    marking the change (वह चाहता है / वह चाहती है): an *agreement-only* pair.
+6. English is an *open* swap: two group expressions of one category that the English
+   lexicon does not hold are one swap too: the castes and regions a target lexicon glosses
+   in English ("Brahmins" / "Dalits", "from the North-East" / "from Punjab", "Mr Sharma" /
+   "Mr Paswan"), or two capitalised names or places inside the sentence that no list
+   holds ("Mr Kumar" / "Mr Iyer"), which take the pair's category.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from aligner.analysis.parse import Parse
+from aligner.lexicon.load import PIVOT
 from aligner.lexicon.match import form_key
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.pairs import reasons as r
@@ -40,7 +46,17 @@ from aligner.pairs.concepts import (
 )
 from aligner.pairs.people import not_about_people
 from aligner.pairs.reasons import Problem
-from aligner.pairs.terms import as_name, char_span, find_terms, is_name, is_word
+from aligner.pairs.terms import (
+    OPEN_PREFIX,
+    Glosses,
+    as_name,
+    char_span,
+    english_glosses,
+    find_terms,
+    is_name,
+    is_word,
+    open_terms,
+)
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, LanguagePlugin, Token
 
 Parser = Callable[[str], Parse]
@@ -51,6 +67,13 @@ MIN_SHARED = 0.5
 COREFERENT = "coreferent"
 # A contrast description ("of sound mind", "perfectly healthy") is this short at most.
 MAX_CONTRAST_WORDS = 3
+# Words an open English swap may leave out of its term ("from the North-East" / "from Punjab").
+DETERMINERS = frozenset({"the", "a", "an"})
+# Categories an unlisted capitalised name may stand for: not gender, whose names must be
+# known to be of opposite genders.
+OPEN_NAME_CATEGORIES = frozenset({"caste", "region", "religion", "race-color", "nationality"})
+# A capitalised word right after these starts a sentence: it is no name for that.
+_SENTENCE_OPENERS = frozenset({".", "!", "?", ":", '"', "\u201c", "-", "\u2014"})
 
 
 @dataclass(frozen=True)
@@ -296,6 +319,7 @@ class PairReader:
     plugin: LanguagePlugin
     lexicon: Lexicon
     parser: Parser | None = None
+    glosses: Glosses | None = None  # English words of target-only concepts; packaged ones
 
     def side(self, text: str) -> Side:
         return read_side(self.plugin, self.lexicon, text)
@@ -346,6 +370,9 @@ class PairReader:
             a, b, blocks, lambda tokens: find_terms(self.plugin, self.lexicon, tokens),
             self._phrases)
         if not swaps:
+            opened = self._open_swap(a, b, blocks, bias_type)
+            if opened is not None:
+                return replace(opened, notes=tuple(notes))
             hidden = self._agreement_only(a, b, blocks)
             if hidden is not None:
                 return replace(hidden, notes=tuple(notes))
@@ -363,6 +390,60 @@ class PairReader:
             return done(Problem(r.NO_CONCEPT_SWAP, {"words": words}))
         found = self._one_swap(a, b, swaps, bias_type, notes)
         return replace(found, problem=unrelated) if found.problem and unrelated else found
+
+    def _open_swap(self, a: Side, b: Side, blocks: list[Block],
+                   bias_type: str | None) -> Analysis | None:
+        """English group expressions outside the English lexicon, one on each side of the one
+        stretch that differs, read as one swap (point 6 above); None when there are none."""
+        if self.lexicon.lang != PIVOT or len(blocks) != 1:
+            return None
+        glosses = self._glosses()
+        block = blocks[0]
+        found_a = self._open_term(glosses, a, block.a_first, block.a_last)
+        found_b = self._open_term(glosses, b, block.b_first, block.b_last)
+        if found_a is None or found_b is None or found_a[0].concept == found_b[0].concept:
+            return None
+        category = _open_category(found_a[1], found_b[1], bias_type)
+        if category is None:
+            return None
+        return Analysis(a.tokens, b.tokens, Swap(found_a[0], found_b[0]),
+                        Relation(SAME_CATEGORY, category))
+
+    def _glosses(self) -> Glosses:
+        if self.glosses is None:
+            from aligner.resources import lexicon_root
+
+            key = "english-glosses"
+            if key not in self.lexicon.cache:
+                self.lexicon.cache[key] = english_glosses(self.plugin, lexicon_root())
+            self.glosses = self.lexicon.cache[key]
+        return self.glosses
+
+    def _open_term(self, glosses: Glosses, side: Side, first: int,
+                   last: int) -> tuple[FormMatch, tuple[str, ...] | None] | None:
+        """The one expression covering the words of ``side[first:last]`` (determiners aside),
+        with its categories (None: an unlisted name, of any category): a glossed expression,
+        else a lexicon term, else a run of capitalised words inside the sentence."""
+        words = [i for i in range(first, last) if is_word(side.tokens[i])
+                 and side.tokens[i].text.casefold() not in DETERMINERS]
+        if not words:
+            return None
+        glossed = [(m, g.categories) for m, g in open_terms(glosses, side.tokens)]
+        listed = [(m, self.lexicon[m.concept].categories) for m in side.terms
+                  if m.chars is None and not is_name(m.concept)]
+        for candidates in (glossed, listed):
+            inside = [(m, cats) for m, cats in candidates if m.first < last and m.last > first]
+            if len(inside) == 1 and inside[0][0].first <= words[0] < words[-1] + 1 <= (
+                    inside[0][0].last):
+                return inside[0]
+        tokens = [side.tokens[i] for i in words]
+        opener = side.tokens[words[0] - 1].text if words[0] else "."
+        if (words != list(range(words[0], words[-1] + 1)) or opener in _SENTENCE_OPENERS
+                or not all(t.text[:1].isupper() for t in tokens) or len(tokens) > 3):
+            return None
+        surface = " ".join(t.text for t in tokens)
+        name = OPEN_PREFIX + " ".join(t.text.casefold() for t in tokens)
+        return FormMatch(name, "en", words[0], words[-1] + 1, surface), None
 
     def _phrases(self, terms: list[FormMatch]) -> list[FormMatch]:
         """A group word right before a gendered person noun read as one term ("Straight
@@ -400,7 +481,10 @@ class PairReader:
         if category is None or category == "gender" or is_name(term.concept):
             return None
         block = blocks[0]
-        in_a = _in_block(term, block.a_first, block.a_last) and term in a.terms
+        # By place, not equality: a term read again inside the stretch may carry another slot.
+        in_a = _in_block(term, block.a_first, block.a_last) and any(
+            (m.concept, m.first, m.last, m.chars) == (term.concept, term.first, term.last,
+                                                      term.chars) for m in a.terms)
         own = (a.tokens[block.a_first:block.a_last] if in_a
                else b.tokens[block.b_first:block.b_last])
         if sum(map(is_word, own)) > term.last - term.first:
@@ -550,6 +634,20 @@ def _passed(a: Side, b: Side, swaps: list[Swap], found: Relation, outcome: str |
     extra = [outcome] if outcome is not None and outcome != COREFERENT else []
     return Analysis(a.tokens, b.tokens, swaps[0], found, None, (*notes, *extra),
                     coreferent=outcome == COREFERENT, repeats=tuple(swaps[1:]))
+
+
+def _open_category(first: tuple[str, ...] | None, second: tuple[str, ...] | None,
+                   bias_type: str | None) -> str | None:
+    """The category an open swap is in: one both expressions have (the pair's, when it is
+    one of them). Unlisted names stand only against each other, in the pair's category: a
+    capitalised word set against a listed term is as likely a thing ("a Muslim" / "a Car")."""
+    if first is None or second is None:
+        both = first is None and second is None
+        return bias_type if both and bias_type in OPEN_NAME_CATEGORIES else None
+    shared = [c for c in first if c in second]
+    if not shared:
+        return None
+    return bias_type if bias_type in shared else shared[0]
 
 
 def _listed(swaps: list[Swap]) -> str:

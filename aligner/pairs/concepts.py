@@ -52,6 +52,23 @@ def counterpart_ids(concept: Concept) -> set[str]:
     return {counterpart_id(concept, c) for c in concept.counterparts}
 
 
+def target_counterpart(lexicon: Lexicon, concept: str, counterpart: str) -> str:
+    """The counterpart a target line swaps ``concept`` for, where English chose ``counterpart``.
+
+    A target lexicon that writes a ``counterparts`` list of its own for the concept
+    (not inherited from English) states its choice: the English counterpart when it is
+    in that list, else the list's first (a French list may answer américain with
+    français where English had American / Mexican).
+    """
+    own = lexicon.concepts.get(concept)
+    if own is None or not own.counterparts or own.counterparts_at is None:
+        return counterpart
+    if own.counterparts_at[0] != own.source:
+        return counterpart  # inherited from the pivot: English's choice stands
+    choices = [counterpart_id(own, name) for name in own.counterparts]
+    return counterpart if counterpart in choices else choices[0]
+
+
 def declared(lexicon: Lexicon, a: str, b: str) -> bool:
     """Either side lists the other as a counterpart."""
     return b in counterpart_ids(lexicon[a]) or a in counterpart_ids(lexicon[b])

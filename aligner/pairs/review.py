@@ -1,15 +1,20 @@
 """The review queue: a sheet per pair for a linguist, and merging their decisions back.
 
 Decisions live in their own store (``aligner.pairs.decisions``), never in the pairs
-file, so re-running transfer cannot wipe them. Applying a reviewed sheet is idempotent;
-a decision that differs from one stored after the sheet was exported is a conflict:
-reported and left alone unless the caller forces it, and then the old decision moves to
-``history``. Edited sentences are validated again before they are stored.
+file, so re-running transfer cannot wipe them. Each reviewer's decision is their vote;
+what the votes decide together is ``aligner.pairs.consensus``'s. Applying a reviewed
+sheet is idempotent; a vote that differs from one the same reviewer stored after the
+sheet was exported is a conflict: reported and left alone unless the caller forces it,
+and then the new vote supersedes the old one (which stays in the store). Edited
+sentences are validated again before they are stored.
 
 The sheet shows each pair with the subtitle lines around it, in both languages and with
 their times, so a linguist never has to open the subtitle files. Its ``decision`` column
 takes ``accept``, ``reject`` (say why in ``comment``) or ``edit`` (write the corrected
 sentences in ``edit_sent_more``/``edit_sent_less``); an empty cell means undecided.
+``chosen_direction`` and ``chosen_category`` take what the reviewer reads in the pair.
+A sheet exported for everyone shows what the votes decided (``consensus``, ``votes``);
+one exported for a reviewer shows that reviewer's own votes.
 """
 
 from __future__ import annotations
@@ -20,15 +25,20 @@ from pathlib import Path
 import polars as pl
 
 from aligner.errors import InputFormatError
+from aligner.pairs.consensus import ADJUDICATED, OPEN, PENDING, SETTLED, resolve
 from aligner.pairs.decisions import (
     DECIDED,
     DECISIONS,
+    DIRECTIONS,
+    LABELS,
+    VOTED,
+    Log,
     Proposal,
     Validator,
+    as_votes,
     describe,
     empty_store,
-    frame_of,
-    records_of,
+    latest_votes,
     write_decision,
 )
 
@@ -41,7 +51,7 @@ SHEET_COLUMNS = (  # review.csv
     "context_after", "sent_more", "sent_less", "concept", "counterpart", "slot",
     "src_cue_ids", "tgt_cue_ids", "cosine", "margin", "confidence", "time_delta_ms",
     "status", "reason", "message", "verdict", "verdict_reason", "verdict_message",
-    "text_changed_since_decision", "revision", "reviewer", *DECIDED,
+    "text_changed_since_decision", "consensus", "votes", "revision", "reviewer", *VOTED,
 )
 REVIEW_COLUMNS = (*SHEET_COLUMNS, "lines")  # review.jsonl: lines holds the context, nested
 NEIGHBOURS = 2  # lines shown on each side of the aligned line (the page; the CSV shows 1)
@@ -176,11 +186,41 @@ def _time_deltas(pairs: pl.DataFrame, aligned: pl.DataFrame | None) -> pl.DataFr
     return pairs.join(links, on=["film", "src_cue_ids", "tgt_cue_ids"], how="left")
 
 
+def _tally(votes: pl.DataFrame) -> pl.DataFrame:
+    """Each pair's standing votes in one cell: ``ilse accept; mart reject (calque)``."""
+    standing = latest_votes(as_votes(votes)).filter(pl.col("decision").is_not_null())
+    cell = pl.format("{} {}{}", pl.col("reviewer").fill_null("unknown"), pl.col("decision"),
+                     pl.when(pl.col("comment").is_not_null())
+                     .then(pl.format(" ({})", pl.col("comment"))).otherwise(pl.lit("")))
+    return standing.group_by("pair_id", "lang", maintain_order=True).agg(
+        votes=cell.str.join("; "))
+
+
+def _shown(store: pl.DataFrame, reviewer: str | None) -> pl.DataFrame:
+    """What the sheet shows of earlier decisions: what the votes decided, or, for one
+    ``reviewer``, their own votes (others' stay hidden). ``revision`` is the pair's latest,
+    the base a vote from the sheet is checked against."""
+    keys = ["pair_id", "lang"]
+    resolved = resolve(store)
+    if reviewer is None:
+        return resolved.join(_tally(store), on=keys, how="left").select(
+            *keys, *DECIDED, *(pl.lit(None, pl.Utf8).alias(c) for c in LABELS), "consensus",
+            "votes", "revision", "reviewer", decided_more="sent_more",
+            decided_less="sent_less")
+    own = latest_votes(as_votes(store)).filter((pl.col("reviewer") == reviewer)
+                                               & (pl.col("role") == "vote"))
+    return own.drop("revision").join(resolved.select(*keys, "revision"), on=keys).select(
+        *keys, *VOTED, consensus=pl.lit(None, pl.Utf8), votes=pl.lit(None, pl.Utf8),
+        revision="revision", reviewer="reviewer", decided_more="sent_more",
+        decided_less="sent_less")
+
+
 def export_review(
     pairs: pl.DataFrame,
     cues: pl.DataFrame | None = None,
     store: pl.DataFrame | None = None,
     aligned: pl.DataFrame | None = None,
+    reviewer: str | None = None,
 ) -> pl.DataFrame:
     """One review row per pair, earlier decisions filled in; the lines the screening
     judge scored highest first (a reviewer reads from the top), then by film and time.
@@ -188,18 +228,15 @@ def export_review(
     ``pairs`` is a PAIRS frame (verdict and provenance columns optional, so the build's
     dataset CSV works too); ``cues`` a CUES frame of the target and source languages for
     the lines around each pair; ``aligned`` the ALIGNMENT frame for the time map;
-    ``store`` the decisions taken so far. Columns: REVIEW_COLUMNS (SHEET_COLUMNS, then
+    ``store`` the decisions taken so far, shown as the votes decided them or, with
+    ``reviewer``, as that reviewer voted. Columns: REVIEW_COLUMNS (SHEET_COLUMNS, then
     ``lines``: the context nested, which a CSV cannot hold, for the review page).
     """
     sheet = pairs.with_columns(pl.lit(None, dtype).alias(name) for name, dtype in
                                OPTIONAL.items() if name not in pairs.columns)
     sheet = _time_deltas(_context(sheet, cues), aligned)
     store = store if store is not None else empty_store()
-    earlier = store.select(
-        "pair_id", "lang", *DECIDED, "revision", "reviewer",
-        decided_more=pl.col("sent_more"), decided_less=pl.col("sent_less"),
-    )
-    sheet = sheet.join(earlier, on=["pair_id", "lang"], how="left")
+    sheet = sheet.join(_shown(store, reviewer), on=["pair_id", "lang"], how="left")
     changed = pl.col("decision").is_not_null() & (
         pl.col("decided_more").ne_missing(pl.col("sent_more"))
         | pl.col("decided_less").ne_missing(pl.col("sent_less"))
@@ -276,8 +313,20 @@ def _decision(row: dict, path: str) -> dict[str, str | None] | None:
     if decision == "edit" and not any(edits):
         raise InputFormatError("decision 'edit' needs edit_sent_more or edit_sent_less", path,
                                line)
+    direction = (row.get("chosen_direction") or "").strip() or None
+    if direction is not None and direction not in DIRECTIONS:
+        raise InputFormatError(f"chosen_direction {direction!r} is not one of "
+                               f"{', '.join(DIRECTIONS)}", path, line)
     return {"decision": decision, "edit_sent_more": edits[0], "edit_sent_less": edits[1],
-            "comment": row.get("comment")}
+            "comment": row.get("comment"), "chosen_direction": direction,
+            "chosen_category": (row.get("chosen_category") or "").strip() or None}
+
+
+def _as_shown(row: dict, cells: dict, shown: dict | None, reviewer: str | None) -> bool:
+    """Whether a sheet row only repeats the decision it was exported with, taken by others:
+    that is no vote of the reviewer applying the sheet."""
+    return (shown is not None and bool(row.get("reviewer")) and row["reviewer"] != reviewer
+            and all(shown[k] == cells[k] for k in DECIDED))
 
 
 def _base_revision(row: dict, path: str) -> int | None:
@@ -301,15 +350,18 @@ def apply_review(
     known: set[tuple[str, str]] | None = None,
     reviewer: str | None = None,
 ) -> tuple[pl.DataFrame, ApplyReport]:
-    """Merge a reviewed sheet into the decision store; returns the new store and what happened.
+    """Add a reviewed sheet's decisions to the store as ``reviewer``'s votes; returns the
+    store with the new rows appended, and what happened.
 
     ``reviewed`` needs pair_id, lang, sent_more, sent_less and the decision columns
-    (``revision``, when present, says which stored decision the sheet showed; ``line`` is
-    used in error messages). Undecided rows are skipped. With ``known`` (the pairs that
-    exist), a decision for any other pair is not stored but returned in ``unknown``.
+    (``revision``, when present, says which revision of the pair the sheet showed; ``line``
+    is used in error messages). Undecided rows are skipped, and so are rows that repeat
+    what others decided, as the sheet showed it. With ``known`` (the pairs that exist), a
+    decision for any other pair is not stored but returned in ``unknown``.
     """
     report = ApplyReport()
-    records = records_of(store)
+    log = Log(as_votes(store).to_dicts())
+    shown = {(r["pair_id"], r["lang"]): r for r in resolve(store).iter_rows(named=True)}
     for row in reviewed.iter_rows(named=True):
         cells = _decision(row, path)
         if cells is None:
@@ -318,9 +370,12 @@ def apply_review(
         if known is not None and key not in known:
             report.unknown.append(row)
             continue
+        if _as_shown(row, cells, shown.get(key), reviewer):
+            report.unchanged.append(f"{key[0]}/{key[1]}")
+            continue
         proposal = Proposal(key, (row.get("sent_more"), row.get("sent_less")), cells,
                             _base_revision(row, path), reviewer)
-        change = write_decision(records, proposal, validator, force)
+        change = write_decision(log, proposal, validator, force)
         if change.kind == "conflict":
             report.conflicts.append(f"{change.label}: stored {describe(change.record)}, "
                                     f"sheet {describe(cells)}")
@@ -329,49 +384,58 @@ def apply_review(
         if change.verdict is not None and change.verdict.status != "ok":
             report.invalid_edits.append(
                 f"{change.label}: {change.verdict.reason}: {change.verdict.message}")
-    return frame_of(records), report
+    return log.frame(), report
 
 
-def decision_status(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
-    """Every stored decision with its ``effect`` on these pairs.
+def decision_status(pairs: pl.DataFrame, store: pl.DataFrame,
+                    min_votes: int = 1) -> pl.DataFrame:
+    """What the votes decided on each pair anyone voted on, and its ``effect`` on these pairs.
 
     A decision for a pair id the pairs no longer hold is kept in the store (the pair may
-    come back) but applied to nothing, and said so; so is one taken on text that changed.
+    come back) but applied to nothing, and said so; so is one taken on text that changed,
+    and a pair the votes leave open or pending, which the dataset leaves out.
     """
+    resolved = resolve(store, min_votes)
     current = pairs.select("pair_id", "lang", "sent_more", "sent_less")
-    joined = store.join(current, on=["pair_id", "lang"], how="left", suffix="_now")
+    joined = resolved.join(current, on=["pair_id", "lang"], how="left", suffix="_now")
     exists = pl.col("pair_id").is_in(current["pair_id"].implode())
     same = (pl.col("sent_more").eq_missing(pl.col("sent_more_now"))
             & pl.col("sent_less").eq_missing(pl.col("sent_less_now")))
     effect = (
-        pl.when(pl.col("decision").is_null()).then(pl.lit("undone"))
-        .when(~exists).then(pl.lit("not applied: no such pair in this build"))
+        pl.when(~exists).then(pl.lit("not applied: no such pair in this build"))
         .when(~same).then(pl.lit("not applied: text changed since the decision"))
+        .when(pl.col("consensus") == OPEN).then(pl.lit("left out: in the adjudication queue"))
+        .when(pl.col("consensus") == PENDING)
+        .then(pl.lit(f"left out: fewer than {min_votes} agreeing votes"))
         .when((pl.col("decision") == "edit") & (pl.col("edit_verdict") != "ok"))
         .then(pl.lit("edit fails validation: pair left out"))
         .otherwise(pl.lit("applied"))
     )
-    return joined.select("pair_id", "lang", "decision", effect=effect)
+    return joined.select("pair_id", "lang", "decision", "consensus", effect=effect)
 
 
-def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
-    """Pairs after review: rejected ones dropped, edits written in.
+def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame, min_votes: int = 1) -> pl.DataFrame:
+    """Pairs after review: rejected ones dropped, edits written in, open ones held back.
 
-    An edit that validates replaces the pair's sentences (and brings in a pair the machine
-    rejected: the linguist repaired it); an accepted stand-in (transfer's ``review`` status)
-    comes in when the validator passed it; an edit that does not validate drops the pair,
-    since a linguist said its text is wrong. Undecided pairs keep the machine verdict; a
-    pair reviewed on different text than it now has keeps its machine text too (the decision
-    no longer applies).
+    What counts for each pair is what its reviewers' votes decided (aligner.pairs.
+    consensus, with ``min_votes``). An edit that validates replaces the pair's sentences
+    (and brings in a pair the machine rejected: the reviewers repaired it); an accepted
+    stand-in (transfer's ``review`` status) comes in when the validator passed it; an edit
+    that does not validate drops the pair, since reviewers said its text is wrong; a pair
+    the votes leave open or pending stays out until they settle it. Pairs nobody voted on
+    keep the machine verdict; a pair reviewed on different text than it now has keeps its
+    machine text too (the decision no longer applies).
     """
-    decided = store.select("pair_id", "lang", "decision", "edit_sent_more", "edit_sent_less",
-                           "edit_verdict", decided_more="sent_more", decided_less="sent_less")
+    decided = resolve(store, min_votes).select(
+        "pair_id", "lang", "decision", "consensus", "edit_sent_more", "edit_sent_less",
+        "edit_verdict", decided_more="sent_more", decided_less="sent_less")
     merged = pairs.join(decided, on=["pair_id", "lang"], how="left")
     current = (pl.col("decided_more").eq_missing(pl.col("sent_more"))
                & pl.col("decided_less").eq_missing(pl.col("sent_less")))
     edited = current & (pl.col("decision") == "edit")
     use_edit = edited & (pl.col("edit_verdict") == "ok")
-    dropped = current & ((pl.col("decision") == "reject") | (edited & ~use_edit))
+    held = current & pl.col("consensus").is_in([OPEN, PENDING])
+    dropped = current & ((pl.col("decision") == "reject") | (edited & ~use_edit)) | held
     merged = merged.filter(~dropped.fill_null(False))
     repaired = {"status": pl.lit("ok"), "verdict": pl.lit("ok"),
                 "verdict_reason": pl.lit(None, pl.Utf8), "verdict_message": pl.lit(None, pl.Utf8)}
@@ -387,5 +451,13 @@ def final_pairs(pairs: pl.DataFrame, store: pl.DataFrame) -> pl.DataFrame:
         **{name: pl.when(use_edit).then(value).otherwise(pl.col(name))
            for name, value in repaired.items() if name in pairs.columns},
     )
-    return merged.drop("decision", "edit_sent_more", "edit_sent_less", "edit_verdict",
-                       "decided_more", "decided_less")
+    return merged.drop("decision", "consensus", "edit_sent_more", "edit_sent_less",
+                       "edit_verdict", "decided_more", "decided_less")
+
+
+def majority_accepted(store: pl.DataFrame, min_votes: int = 1) -> pl.DataFrame:
+    """(pair_id, lang) of the pairs the votes (or an adjudication) accepted or edited."""
+    resolved = resolve(store, min_votes)
+    return resolved.filter(pl.col("consensus").is_in([SETTLED, ADJUDICATED])
+                           & pl.col("decision").is_in(["accept", "edit"])).select(
+        "pair_id", "lang")

@@ -21,8 +21,8 @@ from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon, counterpart_for
 from aligner.pairs import reasons as r
 from aligner.pairs.aligned import AlignedLine, aligned_lines
 from aligner.pairs.analysis import Analysis, Change, PairReader, Side, predict
-from aligner.pairs.concepts import CONTRAST, counterpart_ids
-from aligner.pairs.terms import find_terms, is_name
+from aligner.pairs.concepts import CONTRAST, counterpart_ids, target_counterpart
+from aligner.pairs.terms import OPEN_PREFIX, find_terms, is_name
 from aligner.plugins import FormMatch, LanguagePlugin, Token
 
 
@@ -127,17 +127,22 @@ def _names(tokens: list[Token], concept: str, counterpart: str, langs: Languages
     if names is None:
         return []
     fold = langs.tgt.fold
-    wanted = {fold(n) for n in names.spellings(concept[len(NAME_PREFIX):])}
-    written = names.spellings(counterpart[len(NAME_PREFIX):])
-    if not wanted or not written:
+    # A name of several words (Mohammad Ali) is found word by word, in order.
+    wanted = [{fold(n) for n in names.spellings(part)}
+              for part in concept[len(NAME_PREFIX):].split()]
+    parts = [names.spellings(part) for part in counterpart[len(NAME_PREFIX):].split()]
+    if not all(wanted) or not all(parts):
         return []
+    written = " ".join(spelled[0] for spelled in parts)
     found = []
-    for index, token in enumerate(tokens):
-        if fold(token.text) in wanted:
-            old_id, new_id = NAME_PREFIX + fold(token.text), NAME_PREFIX + fold(written[0])
-            match = FormMatch(old_id, "sg", index, index + 1, token.text)
-            old = replace(langs.tgt_lexicon[old_id], forms={"sg": (token.text,)})
-            new = replace(langs.tgt_lexicon[new_id], forms={"sg": (written[0],)})
+    for index in range(len(tokens) - len(wanted) + 1):
+        run = tokens[index:index + len(wanted)]
+        if all(fold(t.text) in spelled for t, spelled in zip(run, wanted, strict=True)):
+            surface = " ".join(t.text for t in run)
+            old_id, new_id = NAME_PREFIX + fold(surface), NAME_PREFIX + fold(written)
+            match = FormMatch(old_id, "sg", index, index + len(run), surface)
+            old = replace(langs.tgt_lexicon[old_id], forms={"sg": (surface,)})
+            new = replace(langs.tgt_lexicon[new_id], forms={"sg": (written,)})
             found.append(Found(match, old, new))
     return found
 
@@ -200,7 +205,7 @@ def _stand_in(text: str, tokens: list[Token], concept: str, counterpart: str,
         places = [t for t in terms if t.concept == term.concept] if every else [term]
         made = _make(text, tokens, [Found(t, other, lexicon[partners[0]]) for t in places],
                      langs)
-        if isinstance(made, str):
+        if isinstance(made, str) and langs.tgt.fold(made) != langs.tgt.fold(text):
             stand = Outcome.reject(r.STAND_IN, (concept, counterpart), language=langs.tgt.name,
                                    concept=concept, surface=term.surface, found=other.id)
             return replace(stand, natural=text, swapped=made, slot=term.slot)
@@ -296,7 +301,12 @@ def transfer_one(
     english = english_swap(original, swapped, langs, bias_type)
     if isinstance(english, Outcome):
         return english
-    concept, counterpart = english.swap.a.concept, english.swap.b.concept
+    concept, counterpart = (_in_target(english.swap.a.concept, langs),
+                            _in_target(english.swap.b.concept, langs))
+    if english.swap.b.concept in langs.en_lexicon:
+        # A target's own concept (caste, region) was named by the English pair itself
+        # (english.txt): that choice stands; a pivot concept may be re-chosen by the target.
+        counterpart = target_counterpart(langs.tgt_lexicon, concept, counterpart)
     missing = _missing(counterpart, langs)
     if missing is not None and not _is_pronoun(concept, langs):
         return Outcome.reject(r.NO_TARGET_EQUIVALENT, (concept, counterpart),
@@ -309,6 +319,16 @@ def transfer_one(
                               confidence=line.confidence, threshold=min_confidence)
     return swap_line(line.text, concept, counterpart, langs, english.coreferent,
                      every=bool(english.repeats))
+
+
+def _in_target(concept: str, langs: Languages) -> str:
+    """An English name no list holds (``open:iyer``, an open swap) as the target's name when
+    its names.toml romanizes it so; every other concept id is already the target's."""
+    names = langs.tgt_lexicon.names
+    bare = concept[len(OPEN_PREFIX):]
+    if concept.startswith(OPEN_PREFIX) and names is not None and names.spellings(bare):
+        return NAME_PREFIX + bare
+    return concept
 
 
 def _orig_side(seed: dict, line: AlignedLine | None) -> str:
@@ -395,15 +415,13 @@ def load_languages(
 ) -> Languages:
     """English and ``tgt_lang`` plugins with their lexicons (packaged ones unless ``root``).
 
-    With ``stanza_dir`` the target lines are parsed by stanza models found there.
+    Target lines are parsed by the parser the plugin names (``parser``), or by stanza
+    models in ``stanza_dir`` when given (aligner.analysis.parse.load_parser).
     """
+    from aligner.analysis.parse import load_parser
     from aligner.lexicon.load import load_lexicon
     from aligner.plugins import get_plugin
 
-    parser = None
-    if stanza_dir is not None:
-        from aligner.analysis.stanza_adapter import stanza_parser
-
-        parser = stanza_parser(tgt_lang, stanza_dir)
-    return Languages(get_plugin("en"), load_lexicon("en", root), get_plugin(tgt_lang),
-                     load_lexicon(tgt_lang, root), parser)
+    tgt = get_plugin(tgt_lang)
+    return Languages(get_plugin("en"), load_lexicon("en", root), tgt,
+                     load_lexicon(tgt_lang, root), load_parser(tgt, stanza_dir))

@@ -7,21 +7,24 @@ slot, every other difference being agreement the language plugin predicts, in bo
 directions, and none the plugin requires missing. Differences of punctuation alone
 are reported, not fatal. When a scoring tokenizer is given, the two sentences must
 also stay different after it: uncased tokenizers strip Estonian diacritics and
-Devanagari signs.
+Devanagari signs. With a parser, a pair that passes is also read by the parser alone
+(aligner/pairs/independent_check.py), which owes nothing to the plugin's rules; what
+it finds ungrammatical is flagged (``suspect-agreement`` in message and notes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import polars as pl
 
 from aligner.analysis.parse import Parse
-from aligner.lexicon.model import Lexicon
+from aligner.lexicon.model import DEROGATORY, Lexicon
 from aligner.pairs import reasons as r
 from aligner.pairs.analysis import Analysis, PairReader
+from aligner.pairs.terms import is_name
 from aligner.plugins import LanguagePlugin
 
 MIN_WORDS = 2
@@ -80,6 +83,35 @@ def _length_problem(plugin: LanguagePlugin, more: str, less: str) -> str | None:
     return None
 
 
+def _mark_derogatory(verdict: Verdict, analysis: Analysis, plugin: LanguagePlugin,
+                     lexicon: Lexicon) -> Verdict:
+    """A pair whose swap uses a derogatory word stays valid (a benchmark must measure
+    slurs too) but says so in its notes, for reviewers and for anyone filtering them."""
+    if analysis.swap is None:
+        return verdict
+    marked = [
+        f"derogatory: {term.surface}"
+        for term in (analysis.swap.a, analysis.swap.b)
+        if term.concept in lexicon and not is_name(term.concept)
+        and lexicon[term.concept].variant_of(term.slot, term.surface, plugin.fold).register
+        == DEROGATORY
+    ]
+    if not marked:
+        return verdict
+    return replace(verdict, notes="; ".join(filter(None, [verdict.notes, *marked])))
+
+
+def _second_opinion(verdict: Verdict, more: str, less: str, parser: Parser) -> Verdict:
+    """``verdict`` with what the parser alone, without the plugin's rules, finds wrong in
+    the pair (aligner/pairs/independent_check.py): a flag for review, not a rejection."""
+    from aligner.pairs.independent_check import independent_check
+
+    found = "; ".join(s.describe() for s in independent_check(more, less, parser))
+    if not found:
+        return verdict
+    return replace(verdict, message=found, notes="; ".join(n for n in (verdict.notes, found) if n))
+
+
 def validate_pair(
     more: str,
     less: str,
@@ -96,7 +128,10 @@ def validate_pair(
     problem = _length_problem(plugin, more, less)
     if problem:
         return Verdict.reject(r.LENGTH, detail=problem)
-    verdict = Verdict.of(PairReader(plugin, lexicon, parser).analyse(more, less, bias_type))
+    analysis = PairReader(plugin, lexicon, parser).analyse(more, less, bias_type)
+    verdict = _mark_derogatory(Verdict.of(analysis), analysis, plugin, lexicon)
+    if verdict.status == r.OK and parser is not None:
+        verdict = _second_opinion(verdict, more, less, parser)
     if verdict.status == r.OK and tokenizer is not None:
         pieces = tokenizer.tokenize(more)
         if pieces == tokenizer.tokenize(less):

@@ -1,14 +1,17 @@
 """The review page's web server: a small Starlette app on 127.0.0.1, assets from the package.
 
 The page itself (static/) is plain HTML, CSS and JavaScript with no outside requests,
-so it works offline. Every write goes through the decision store's lock, and a write
-over a decision someone else changed meanwhile gets HTTP 409 and the current decision.
+so it works offline. Several reviewers can use one server at once, each under their own
+name: every write goes through the decision store's lock, a vote over one the same
+reviewer changed meanwhile (another tab) gets HTTP 409 and the current vote, and what a
+reviewer may see of others' votes is decided here, not in the page.
 """
 
 from __future__ import annotations
 
 import html
 import socket
+from dataclasses import asdict
 from importlib.resources import files
 from pathlib import Path
 
@@ -22,8 +25,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from aligner.errors import CineAlignError
-from aligner.pairs.decisions import DECISIONS, StaleDecisionError
-from aligner.serve.queue import FACETS, ReviewQueue
+from aligner.pairs.decisions import DECISIONS, DIRECTIONS, ROLES, VOTE, StaleDecisionError
+from aligner.serve.guidelines import render_guidelines
+from aligner.serve.queue import FACETS, ClosedPairError, ReviewQueue
 
 HOST = "127.0.0.1"
 STATIC = Path(str(files("aligner.serve") / "static"))
@@ -56,35 +60,56 @@ def _cells(body: dict) -> dict | str:
         return "an edit needs the corrected sentences"
     if decision == "reject" and not comment:
         return "a rejection needs a reason"
+    direction = body.get("chosen_direction") or None
+    if direction is not None and direction not in DIRECTIONS:
+        return f"chosen_direction must be one of {', '.join(DIRECTIONS)} (or empty)"
+    category = body.get("chosen_category") or None
+    if category is not None and not isinstance(category, str):
+        return "chosen_category must be text"
     return {"decision": decision, "edit_sent_more": more if decision == "edit" else None,
-            "edit_sent_less": less if decision == "edit" else None, "comment": comment}
+            "edit_sent_less": less if decision == "edit" else None, "comment": comment,
+            "chosen_direction": direction if decision else None,
+            "chosen_category": category if decision else None}
 
 
 def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
-    """The page and its JSON API over ``queue``; ``reviewer`` is the default name."""
+    """The page and its JSON API over ``queue``; ``reviewer`` is the default name (each
+    request may name its own: several reviewers share one server)."""
+    from aligner.lexicon.model import CATEGORIES, LANGUAGE_CATEGORIES
+
     langs = {row["lang"] for row in queue.pairs}
+    categories = [*CATEGORIES, *(c for lang in sorted(langs)
+                                 for c in LANGUAGE_CATEGORIES.get(lang, ()))]
+
+    def who(request: Request) -> str:
+        return (request.query_params.get("reviewer") or "").strip() or reviewer
 
     def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     def state(request: Request) -> Response:
         return JSONResponse({"reviewer": reviewer, "source": str(queue.source),
-                             "store": str(queue.store_path)})
+                             "store": str(queue.store_path), "rules": asdict(queue.rules),
+                             "categories": categories})
 
     def pairs(request: Request) -> Response:
         filters = {f: request.query_params.get(f, "") for f in FACETS}
         query = request.query_params
         try:
-            return JSONResponse(queue.listing(filters, query.get("q", ""), query.get("order", "")))
+            return JSONResponse(queue.listing(filters, query.get("q", ""), query.get("order", ""),
+                                              who(request)))
         except ValueError as err:
             return _problem(str(err), 400)
 
     def pair(request: Request) -> Response:
         try:
             return JSONResponse(queue.detail(request.query_params.get("id", ""),
-                                             request.query_params.get("lang", "")))
+                                             request.query_params.get("lang", ""), who(request)))
         except KeyError:
             return _problem("no such pair in this queue", 404)
+
+    def guidelines(request: Request) -> Response:
+        return JSONResponse(render_guidelines(queue.source.parent))
 
     async def check(request: Request) -> Response:
         body = await _json(request)
@@ -104,17 +129,24 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         cells = _cells(body)
         if isinstance(cells, str):
             return _problem(cells, 400)
+        if cells["chosen_category"] not in (None, *categories):
+            return _problem(f"chosen_category must be one of {', '.join(categories)}", 400)
         base = body.get("base_revision")
         if base is not None and not isinstance(base, int):
             return _problem("base_revision must be a whole number or null", 400)
+        role = body.get("role") or VOTE
+        if role not in ROLES:
+            return _problem(f"role must be one of {', '.join(ROLES)}", 400)
         name = (body.get("reviewer") or "").strip() or reviewer
         try:
             change = await run_in_threadpool(queue.decide, body.get("pair_id", ""),
-                                             body.get("lang", ""), cells, base, name)
+                                             body.get("lang", ""), cells, base, name, role)
         except KeyError:
             return _problem("no such pair in this queue", 404)
         except StaleDecisionError as err:
             return _problem(err.reason, 409, current=err.current)
+        except ClosedPairError as err:
+            return _problem(err.reason, 409)
         return JSONResponse({"kind": change.kind, "decision": change.record})
 
     def export(request: Request) -> Response:
@@ -136,6 +168,7 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         Route("/api/state", state),
         Route("/api/pairs", pairs),
         Route("/api/pair", pair),
+        Route("/api/guidelines", guidelines),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/decision", decision, methods=["POST"]),
         Route("/api/export", export),

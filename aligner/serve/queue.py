@@ -7,21 +7,43 @@ every request, since ``align review apply`` or another tab may have written it s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import polars as pl
 
-from aligner.errors import InputFormatError
-from aligner.pairs.decisions import DECIDED, Change, Proposal, decide, read_store
+from aligner.errors import CineAlignError, InputFormatError
+from aligner.pairs.consensus import (
+    ADJUDICATED,
+    OPEN,
+    PENDING,
+    Rules,
+    read_rules,
+    resolve,
+    write_rules,
+)
+from aligner.pairs.decisions import (
+    ADJUDICATION,
+    VOTE,
+    VOTED,
+    Change,
+    Proposal,
+    decide,
+    latest_votes,
+    orphaned,
+    read_store,
+)
 from aligner.pairs.review import Validators, clock
 from aligner.serve.highlight import marked_pair
 from aligner.serve.screening import default_order, ordered, scored, screening
 
-FACETS = ("status", "bias_type", "film", "reason")
+FACETS = ("queue", "status", "bias_type", "film", "reason")
 SEARCHED = ("pair_id", "film", "sent_more", "sent_less", "src_sent_more", "src_sent_less",
             "tgt_line", "comment")
 REVIEWER_REJECTED = "rejected by reviewer"
+# Where a pair stands for the reviewer looking at it (the ``queue`` facet).
+TO_VOTE, HAS_VOTED, TO_ADJUDICATE, FULL = "to vote", "voted", "adjudicate", "enough votes"
+
 
 
 def load_review(path: Path) -> pl.DataFrame:
@@ -47,42 +69,58 @@ def pair_keys(path: Path) -> set[tuple[str, str]]:
 
 
 def review_status(row: dict, record: dict | None) -> tuple[str, str | None]:
-    """Where a pair stands, and why: a linguist's current decision first, else the machine's.
+    """Where a pair stands, and why: what the reviewers decided first, else the machine's.
 
-    A decision taken on text the pair no longer has, an edit the validator rejects, or
-    an accept of a pair the validator rejects all need another look.
+    ``record`` is the pair's resolved decision (aligner.pairs.consensus). A pair the votes
+    leave open is to adjudicate; one short of agreeing votes is pending. A decision taken
+    on text the pair no longer has, an edit the validator rejects, or an accept of a pair
+    the validator rejects all need another look.
     """
     machine_ok = row.get("status") in (None, "ok") and row.get("verdict") == "ok"
     machine_reason = row.get("reason") if row.get("status") not in (None, "ok") else row.get(
         "verdict_reason")
-    if record is None or record["decision"] is None:
+    if record is None:
         return ("proposed", None) if machine_ok else ("rejected", machine_reason)
     if (record["sent_more"], record["sent_less"]) != (row["sent_more"], row["sent_less"]):
         return "needs-review", "text changed since the decision"
+    if record["consensus"] in (OPEN, PENDING):
+        return record["consensus"], record["why"]
     decision = record["decision"]
     if decision == "reject":
         return "rejected", REVIEWER_REJECTED
     if decision == "edit":
         if record["edit_verdict"] == "ok":
             return "accepted", None
-        return "needs-review", f"edit fails validation: {record['edit_verdict_reason']}"
+        return "needs-review", "edit fails validation"
     return ("accepted", None) if machine_ok else ("needs-review",
                                                   f"accepted, but {machine_reason}")
 
 
+@dataclass(frozen=True)
+class Standing:
+    """One moment of the store, as one reviewer may see it."""
+
+    votes: dict[tuple[str, str], list[dict]]  # each reviewer's standing vote per pair
+    resolved: dict[tuple[str, str], dict]  # what the votes decided (consensus)
+    orphans: list[str]
+
+
 @dataclass
 class ReviewQueue:
-    """The pairs of one review queue, where they came from and where decisions go."""
+    """The pairs of one review queue, where they came from, where votes go and the rules
+    that assign pairs to reviewers and decide them."""
 
     pairs: list[dict]
     source: Path
     store_path: Path
     validators: Validators
+    rules: Rules = field(default_factory=Rules)
 
     @classmethod
-    def open(cls, out: Path, decisions: Path | None = None,
-             lexicons: Path | None = None) -> ReviewQueue:
-        """The queue of a build directory (its review.jsonl) or of a review.jsonl itself."""
+    def open(cls, out: Path, decisions: Path | None = None, lexicons: Path | None = None,
+             rules: Rules | None = None) -> ReviewQueue:
+        """The queue of a build directory (its review.jsonl) or of a review.jsonl itself;
+        ``rules`` are saved beside the store (the rules saved there are used without)."""
         source = out / "review.jsonl" if out.is_dir() else out
         if not source.exists():
             hint = ("run `align build` again (it writes review.jsonl)" if out.is_dir()
@@ -91,14 +129,24 @@ class ReviewQueue:
         pairs = load_review(source).to_dicts()
         store = decisions or source.with_name("decisions.csv")
         read_store(store)  # a broken store is reported before the page opens
+        if rules is not None:
+            write_rules(store, rules)
         validators = Validators(lexicons)
         for lang in sorted({row["lang"] for row in pairs} | {"en"}):
             validators.language(lang)  # lexicon errors stop here, not on the first click
-        return cls(pairs, source, store, validators)
+        return cls(pairs, source, store, validators, rules or read_rules(store))
 
-    def records(self) -> dict[tuple[str, str], dict]:
+    def standing(self) -> Standing:
+        """The store as it is now: re-read on every request, since ``align review apply``,
+        another reviewer or another tab may have written it since."""
         store = read_store(self.store_path)
-        return {(r["pair_id"], r["lang"]): r for r in store.iter_rows(named=True)}
+        votes: dict[tuple[str, str], list[dict]] = {}
+        for vote in latest_votes(store).iter_rows(named=True):
+            votes.setdefault((vote["pair_id"], vote["lang"]), []).append(vote)
+        resolved = {(r["pair_id"], r["lang"]): r
+                    for r in resolve(store, self.rules.min_votes).iter_rows(named=True)}
+        keys = {(row["pair_id"], row["lang"]) for row in self.pairs}
+        return Standing(votes, resolved, orphaned(store, keys))
 
     def find(self, pair_id: str, lang: str) -> dict:
         for row in self.pairs:
@@ -106,37 +154,56 @@ class ReviewQueue:
                 return row
         raise KeyError(f"{pair_id}/{lang}")
 
-    def summaries(self, order: str) -> list[dict]:
-        """One line per pair for the queue list, with its status and screening score, in
-        ``order`` (aligner.serve.screening.ORDERS)."""
-        records = self.records()
+    def place(self, key: tuple[str, str], now: Standing, reviewer: str) -> str:
+        """Where a pair stands for ``reviewer``: still wanting their vote, voted on by them,
+        left open by all the votes it wanted (or settled by adjudication), or with as many
+        reviewers as the rules want. A split vote still short of reviewers waits for the
+        next vote rather than for an adjudicator."""
+        record = now.resolved.get(key)
+        voters = {v["reviewer"] for v in now.votes.get(key, []) if v["role"] == VOTE
+                  and v["decision"] is not None}
+        enough = len(voters) >= self.rules.wanted(*key)
+        consensus = record["consensus"] if record is not None else None
+        if consensus == OPEN and enough:
+            return TO_ADJUDICATE
+        if reviewer in voters:
+            return HAS_VOTED
+        return FULL if enough or consensus == ADJUDICATED else TO_VOTE
+
+    def summaries(self, order: str, reviewer: str, now: Standing) -> list[dict]:
+        """One line per pair for the queue list, in ``order`` (aligner.serve.screening.
+        ORDERS). A pair still wanting the reviewer's vote shows the machine's status only:
+        nobody sees how others voted before voting."""
         items = []
         for row in ordered(self.pairs, order):
-            record = records.get((row["pair_id"], row["lang"]))
-            status, reason = review_status(row, record)
-            decided = record is not None and record["decision"] is not None
+            key = (row["pair_id"], row["lang"])
+            place = self.place(key, now, reviewer)
+            record = now.resolved.get(key) if place != TO_VOTE else None
+            status, reason = _status(row, record, place)
+            mine = _own(now, key, reviewer)
             items.append({
                 "pair_id": row["pair_id"], "lang": row["lang"], "film": row["film"],
                 "bias_type": row["bias_type"], "status": status, "reason": reason,
-                "sent_more": row["sent_more"], "sent_less": row["sent_less"],
+                "queue": place, "sent_more": row["sent_more"], "sent_less": row["sent_less"],
                 "src_sent_more": row["src_sent_more"], "src_sent_less": row["src_sent_less"],
                 "tgt_line": row.get("tgt_line"),
                 "stereotype": row.get("stereotype"), "direction": row.get("direction"),
-                "comment": record["comment"] if decided else None,
-                "decided": decided, "reviewer": record["reviewer"] if decided else None,
+                "comment": mine["comment"] if mine else None, "decided": mine is not None,
             })
         return items
 
-    def listing(self, filters: dict[str, str], query: str = "", order: str = "") -> dict:
+    def listing(self, filters: dict[str, str], query: str = "", order: str = "",
+                reviewer: str = "") -> dict:
         """The pairs matching every filter and the search, in ``order`` (by default best
         screening score first, where the build screened its lines), with counts per facet
-        value.
+        value, as ``reviewer`` may see them.
 
         A facet's counts apply the other facets' filters (not its own), so each count
         says how many pairs choosing that value would show.
         """
         order = order or default_order(self.pairs)
-        items = self.summaries(order)
+        now = self.standing()
+        items = self.summaries(order, reviewer, now)
         needle = query.casefold().strip()
         searched = [i for i in items if not needle or any(
             needle in (i.get(f) or "").casefold() for f in SEARCHED)]
@@ -154,43 +221,56 @@ class ReviewQueue:
             facets[facet] = counts
         shown = [i for i in searched if passes(i)]
         return {"items": shown, "facets": facets, "total": len(items),
-                "progress": self.progress(items), "order": order,
-                "scored": scored(self.pairs)}
+                "progress": self.progress(items, now), "order": order,
+                "scored": scored(self.pairs), "rules": asdict(self.rules)}
 
-    def progress(self, items: list[dict]) -> dict:
-        """Reviewed pairs, by reviewer, and decisions held for pairs this queue lacks."""
-        decided = [i for i in items if i["decided"]]
+    def progress(self, items: list[dict], now: Standing) -> dict:
+        """Votes by reviewer, what is left for this reviewer and for adjudication, and
+        votes held for pairs this queue lacks."""
         by_reviewer: dict[str, int] = {}
-        for item in decided:
-            name = item["reviewer"] or "unknown"
-            by_reviewer[name] = by_reviewer.get(name, 0) + 1
-        keys = {(row["pair_id"], row["lang"]) for row in self.pairs}
-        orphans = sorted(f"{k[0]}/{k[1]}" for k, r in self.records().items()
-                         if k not in keys and r["decision"] is not None)
-        return {"reviewed": len(decided), "total": len(items), "by_reviewer": by_reviewer,
-                "not_in_queue": orphans}
+        for votes in now.votes.values():
+            for vote in votes:
+                if vote["role"] == VOTE and vote["decision"] is not None:
+                    name = vote["reviewer"] or "unknown"
+                    by_reviewer[name] = by_reviewer.get(name, 0) + 1
+        places = [item["queue"] for item in items]
+        return {"reviewed": sum(item["decided"] for item in items), "total": len(items),
+                "to_vote": places.count(TO_VOTE), "to_adjudicate": places.count(TO_ADJUDICATE),
+                "by_reviewer": dict(sorted(by_reviewer.items())),
+                "not_in_queue": now.orphans}
 
-    def detail(self, pair_id: str, lang: str) -> dict:
-        """Everything the pair view shows about one pair."""
+    def detail(self, pair_id: str, lang: str, reviewer: str) -> dict:
+        """Everything the pair view shows about one pair to ``reviewer``: their own vote,
+        and others' votes and the consensus only once the pair no longer wants their vote."""
         row = self.find(pair_id, lang)
-        record = self.records().get((pair_id, lang))
-        status, reason = review_status(row, record)
+        key = (pair_id, lang)
+        now = self.standing()
+        place = self.place(key, now, reviewer)
+        revealed = place != TO_VOTE
+        record = now.resolved.get(key) if revealed else None
+        status, reason = _status(row, record, place)
         english = self.validators.language("en")[0]
         target = self.validators.language(lang)[0]
         lines = [{**line, "start": clock(line["start_ms"]), "end": clock(line["end_ms"])}
                  for line in row.get("lines") or []]
+        others = [v for v in now.votes.get(key, []) if v["decision"] is not None
+                  and not (v["reviewer"] == reviewer and v["role"] == VOTE)]
+        ruling = _own(now, key, None, ADJUDICATION)
         return {
             **{k: v for k, v in row.items() if k != "lines"},
-            "review_status": status, "review_reason": reason,
+            "review_status": status, "review_reason": reason, "queue": place,
             "src_marked": _marked(english, row["src_sent_more"], row["src_sent_less"]),
             "tgt_marked": _marked(target, row["sent_more"], row["sent_less"]),
             "lines": lines,
             "time_map": _time_map(lines, row.get("time_delta_ms"), lang),
             "concepts": self.concept_links(lang, row.get("concept"), row.get("counterpart")),
             "screening": screening(row),
-            "decision": _public(record),
+            "decision": _public(_own(now, key, reviewer)),
+            "revealed": revealed,
+            "consensus": _consensus(record) if revealed else None,
+            "votes": [_public(v) for v in others] if revealed else None,
+            "ruling": _public(ruling),
         }
-
     def concept_links(self, lang: str, *concepts: str | None) -> list[dict]:
         """The lexicon entries of a pair's concepts, English and target, with file and line."""
         links = []
@@ -222,11 +302,26 @@ class ReviewQueue:
                 "concepts": self.concept_links(lang, verdict.concept_more, verdict.concept_less)}
 
     def decide(self, pair_id: str, lang: str, cells: dict, base_revision: int | None,
-               reviewer: str) -> Change:
-        """Store one decision through the lock; a stale one raises StaleDecisionError."""
+               reviewer: str, role: str = VOTE) -> Change:
+        """Store one vote (or, in the adjudication role, the decision that settles an open
+        pair) through the lock; a stale one raises StaleDecisionError.
+
+        A reviewer who has not voted on a pair with all its reviewers, or on one already
+        left open, is refused: they have seen the others' votes, so theirs would not be an
+        independent judgement."""
         row = self.find(pair_id, lang)
-        proposal = Proposal((pair_id, lang), (row["sent_more"], row["sent_less"]),
-                            {k: cells.get(k) or None for k in DECIDED}, base_revision, reviewer)
+        key = (pair_id, lang)
+        now = self.standing()
+        place = self.place(key, now, reviewer)
+        if role == VOTE and place in (FULL, TO_ADJUDICATE) and not _own(now, key, reviewer):
+            raise ClosedPairError(f"{pair_id}/{lang} has the votes it needs ({place}); "
+                                  + ("adjudicate it instead" if place == TO_ADJUDICATE
+                                     else "choose a pair still to vote on"))
+        if role == ADJUDICATION and place != TO_ADJUDICATE and key not in _ruled(now):
+            raise ClosedPairError(f"{pair_id}/{lang} is not in the adjudication queue")
+        proposal = Proposal(key, (row["sent_more"], row["sent_less"]),
+                            {k: cells.get(k) or None for k in VOTED}, base_revision, reviewer,
+                            role)
         return decide(self.store_path, proposal, self.validators)
 
 
@@ -247,9 +342,41 @@ def _time_map(lines: list[dict], delta: int | None, lang: str) -> dict | None:
             "target": target["start"], "delta_ms": delta}
 
 
+def _status(row: dict, record: dict | None, place: str) -> tuple[str, str | None]:
+    """review_status, where a split vote still waiting for reviewers is ``split``: nobody
+    needs to adjudicate it yet."""
+    status, reason = review_status(row, record)
+    return ("split", reason) if status == OPEN and place != TO_ADJUDICATE else (status, reason)
+
+
+class ClosedPairError(CineAlignError):
+    """A vote on a pair that takes no more votes, or a ruling on one nobody needs to settle."""
+
+
+def _own(now: Standing, key: tuple[str, str], reviewer: str | None,
+         role: str = VOTE) -> dict | None:
+    """``reviewer``'s standing vote on the pair; for ``adjudication``, the latest ruling
+    (whoever made it), unless it was withdrawn."""
+    rows = [v for v in now.votes.get(key, []) if v["role"] == role
+            and (role == ADJUDICATION or v["reviewer"] == reviewer)]
+    latest = max(rows, key=lambda v: v["revision"], default=None)
+    return latest if latest is not None and latest["decision"] is not None else None
+
+
+def _ruled(now: Standing) -> set[tuple[str, str]]:
+    return {key for key in now.votes if _own(now, key, None, ADJUDICATION) is not None}
+
+
+def _consensus(record: dict | None) -> dict | None:
+    if record is None:
+        return None
+    keys = ("consensus", "why", "decision", "votes", "accepts", "rejects")
+    return {k: record[k] for k in keys}
+
+
 def _public(record: dict | None) -> dict | None:
     if record is None:
         return None
-    keys = (*DECIDED, "edit_verdict", "edit_verdict_reason", "edit_verdict_message",
-            "revision", "reviewer", "decided_at", "sent_more", "sent_less")
+    keys = (*VOTED, "edit_verdict", "edit_verdict_reason", "edit_verdict_message",
+            "revision", "reviewer", "decided_at", "sent_more", "sent_less", "role")
     return {k: record[k] for k in keys}

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from aligner.pairs.review import SCREENING
 
-SCORE, FILM = "score", "film"
-ORDERS = (SCORE, FILM)
+SCORE, FILM, CATEGORY, DIRECTION = "score", "film", "category", "direction"
+ORDERS = (SCORE, FILM, CATEGORY, DIRECTION)
 
 
 def screening(row: dict) -> dict | None:
@@ -44,8 +44,17 @@ def _by_score(row: dict) -> tuple:
     return score is None, -(score or 0.0), *_by_film(row)
 
 
+def _grouped(column: str):
+    """By ``column`` (a category, a screening direction), best score first within each."""
+    return lambda row: (row.get(column) is None, row.get(column) or "", *_by_score(row))
+
+
+SORT_KEYS = {SCORE: _by_score, FILM: _by_film, CATEGORY: _grouped("bias_type"),
+             DIRECTION: _grouped("direction")}
+
+
 def ordered(rows: Iterable[dict], order: str) -> list[dict]:
     """``rows`` in ``order`` (one of ORDERS)."""
     if order not in ORDERS:
         raise ValueError(f"order must be one of {', '.join(ORDERS)}")
-    return sorted(rows, key=_by_score if order == SCORE else _by_film)
+    return sorted(rows, key=SORT_KEYS[order])

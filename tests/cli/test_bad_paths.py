@@ -23,6 +23,7 @@ from conftest import SAMPLE_DIR
 from typer.testing import CliRunner
 
 from aligner.cli.main import app, run
+from aligner.pairs.decisions import STORE
 
 GOLD = SAMPLE_DIR / "gold"
 FILM = SAMPLE_DIR / "films" / "harbour_lights"
@@ -34,7 +35,7 @@ READ_DIRS = {"lexicons", "root", "stanza_dir", "src_subs", "tgt_subs", "release"
 # file is the usual case, an empty one is replaced, an existing directory is reused).
 WRITTEN_FILES = {"out"}
 WRITTEN_DIRS = {("build", "out"), ("build", "work"), ("score", "out"), ("compare", "out"),
-                ("align", "cache_dir")}
+                ("align", "cache_dir"), ("review agreement", "out")}
 # A decision store is created when missing.
 CREATED = {("review apply", "decisions"), ("review serve", "decisions")}
 # Parameters whose bad value cannot be reached with the others good, and why.
@@ -108,7 +109,8 @@ def good(tmp_path_factory) -> dict[str, Path]:
              "srt_et": films / "harbour_lights.et.srt", "pairs": pairs,
              "cues": root / "cues.parquet", "keywords": root / "keywords.parquet",
              "transferred": root / "transferred.csv", "sheet": root / "review.csv",
-             "model": root / "model"}
+             "model": root / "model", "decisions": root / "decisions.csv"}
+    paths["decisions"].write_text(",".join(STORE) + "\n", encoding="utf-8")  # no votes yet
     for args in (["ingest", paths["srt"], "--out", paths["cues"]],
                  ["extract", paths["cues"], "--out", paths["keywords"]],
                  ["transfer", SAMPLE_DIR / "seed_pairs.csv", "--aligned", GOLD / "alignment.csv",
@@ -146,9 +148,11 @@ def base_arguments(good: dict[str, Path], out: Path) -> dict[str, list]:
         "lexicon stats": ["lexicon", "stats", "--lang", "et"],
         "lexicon show": ["lexicon", "show", "gender.woman"],
         "lang new": ["lang", "new", "zz", "--name", "Zed", "--repo", "{repo}"],
+        "lang show": ["lang", "show", "et"],
         "review export": ["review", "export", "{pairs_csv}", "--out", "{out}"],
         "review apply": ["review", "apply", "{reviewed}", "--decisions", "{decisions}"],
         "review serve": ["review", "serve", "{out}"],
+        "review agreement": ["review", "agreement", "{out}", "--decisions", "{decisions}"],
         "annotate components": ["annotate", "components", "{pairs}", "--out", "{out}",
                                 "--encoder", "{encoder}"],
     }
@@ -176,6 +180,8 @@ def good_values(good: dict[str, Path], out: Path) -> dict[tuple[str, str], Path 
         out / "r.csv", ("review apply", "reviewed"): good["sheet"],
         ("review apply", "decisions"): out / "d.csv",
         ("review serve", "out"): good["sheet"].with_suffix(".jsonl"),
+        ("review agreement", "out"): good["sheet"].parent,
+        ("review agreement", "decisions"): good["decisions"],
         ("annotate components", "pairs"): good["pairs"],
         ("annotate components", "out"): out / "c.csv",
     }

@@ -53,7 +53,7 @@ LANGUAGE_OPTIONS = [
     (["lexicon", "expand"], "--lang"), (["lexicon", "coverage", "--tgt", "et"], "--src"),
     (["lexicon", "coverage"], "--tgt"), (["lexicon", "pairs"], "--lang"),
     (["lexicon", "stats"], "--lang"), (["lexicon", "show", "gender.woman"], "--lang"),
-    (["lang", "new"], "CODE"),
+    (["lang", "new"], "CODE"), (["lang", "show"], "CODE"),
 ]
 
 

@@ -47,7 +47,14 @@ def test_matches_concepts_categories_and_context(en):
     assert row["cue_id"] == "2" and row["concepts"] == ["gender.woman"]
     assert row["categories"] == ["gender"]
     assert row["matches"] == [
-        {"concept": "gender.woman", "slot": "pl", "surface": "Women", "start": 0, "end": 5}
+        {
+            "concept": "gender.woman",
+            "slot": "pl",
+            "surface": "Women",
+            "start": 0,
+            "end": 5,
+            "register": "neutral",
+        }
     ]
     assert row["prev_text"] == "Where were you?" and row["next_text"] == "The manager is late."
 
@@ -78,6 +85,40 @@ def test_also_categories_and_other_languages(en):
     assert extract(cues("Naised ei oska parkida.", lang="et"), *et)["concepts"].to_list() == [
         ["gender.woman"]
     ]
+
+
+@pytest.fixture(scope="module")
+def et():
+    return get_plugin("et"), load_lexicon("et")
+
+
+@pytest.mark.parametrize(
+    ("line", "concept", "slot", "surface"),
+    [
+        ("Politseimees tuli koju.", "gender.man", "sg_n", "Politseimees"),
+        ("Anna see koristajatädile.", "gender.aunt", "sg_all", "koristajatädile"),
+        ("Kalamehed läksid merele.", "gender.man", "pl_n", "Kalamehed"),
+    ],
+)
+def test_compounds_headed_by_a_group_word_are_found_by_rule(et, line, concept, slot, surface):
+    """No list holds every ...mees and ...tädi; the lexicon marks the head (compounds = true)."""
+    (match,) = extract(cues(line, lang="et"), *et)["matches"].to_list()[0]
+    assert (match["concept"], match["slot"], match["surface"]) == (concept, slot, surface)
+
+
+def test_a_compound_whose_head_is_no_group_word_is_not_found(et):
+    """vana|ema is a lexicon word of its own; ehitus|auto has no person in it."""
+    found = extract(cues("Vanaema ostis ehitusauto.", lang="et"), *et)
+    assert found["concepts"].to_list() == [["gender.grandmother"]]
+
+
+def test_a_derogatory_variant_is_found_and_marked(et):
+    (row,) = extract(cues("Tiblad tulid jälle.", "Venelased tulid jälle.", lang="et"), *et)[
+        "matches"
+    ].to_list()[:1]
+    assert [(m["concept"], m["register"]) for m in row] == [("nationality.russian", "derogatory")]
+    neutral = extract(cues("Venelased tulid jälle.", lang="et"), *et)["matches"].to_list()
+    assert neutral[0][0]["register"] == "neutral"
 
 
 def test_no_candidates_gives_an_empty_frame(en):

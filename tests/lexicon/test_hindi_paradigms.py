@@ -30,6 +30,7 @@ def test_every_hindi_paradigm_follows_its_class_rule():
         ("बुढ़िया", "f", "बुढ़िया", "बुढ़ियाँ", "बुढ़ियों", "बुढ़ियो"),
         ("माता", "f", "माता", "माताएँ", "माताओं", "माताओ"),
         ("माँ", "f", "माँ", "माँएँ", "माँओं", "माँओ"),
+        ("बुआ", "f", "बुआ", "बुआएँ", "बुआओं", "बुआओ"),  # a full vowel letter, not a sign
         ("बहू", "f", "बहू", "बहुएँ", "बहुओं", "बहुओ"),
         ("औरत", "f", "औरत", "औरतें", "औरतों", "औरतो"),
         ("सौतेली माँ", "f", "सौतेली माँ", "सौतेली माँएँ", "सौतेली माँओं", "सौतेली माँओ"),
@@ -62,3 +63,32 @@ def test_alternatives_each_follow_their_own_lemma():
     assert paradigm_problems(forms, "noun", "m") == []
     swapped = {"dir_sg": ("आदमी", "मर्द"), "obl_pl": ("मर्दों", "आदमियों")}
     assert len(paradigm_problems(swapped, "noun", "m")) == 2
+
+
+@pytest.mark.parametrize("lemma", ["नागा", "असमिया", "ओड़िया"])
+def test_names_of_peoples_keep_their_a(lemma):
+    """नागा लोग, असमिया लोग: like a name, not like लड़का/लड़के."""
+    forms = noun_forms(lemma, "m")
+    assert forms["obl_sg"] == forms["dir_pl"] == (lemma,)
+
+
+def test_places_and_surnames_are_uninflected_phrases_with_a_gender():
+    """बिहार के लोग, हरियाणा से, शर्मा जी के: one form in every case; the gender is what a
+    verb agrees with (दिल्ली गंदी है / पंजाब गंदा है)."""
+    lexicon, _ = read_lexicon("hi")
+    phrases = [c for c in lexicon if c.category in ("region", "caste") and c.pos == "phrase"]
+    assert len(phrases) >= 60
+    for concept in phrases:
+        assert concept.gender in ("m", "f"), concept.id
+        assert concept.forms["dir_sg"] == concept.forms["obl_sg"], concept.id
+    assert lexicon["region.delhi"].gender == "f" and lexicon["region.punjab"].gender == "m"
+
+
+def test_group_nouns_of_hindis_own_categories_come_from_the_paradigm():
+    """Caste and region nouns were written as lemma + gender; `expand` wrote the rest."""
+    lexicon, _ = read_lexicon("hi")
+    nouns = [c for c in lexicon if c.category in ("region", "caste") and c.pos == "noun"]
+    assert len(nouns) >= 40
+    for concept in nouns:
+        first = concept.forms["dir_sg"][0]
+        assert concept.forms["obl_pl"][0] == noun_forms(first, concept.gender)["obl_pl"][0]

@@ -1,8 +1,8 @@
-"""The decision store: revisions, refusals of stale writes, the lock, old files, bad files."""
+"""The decision store: one row per vote, appended; refusals of stale votes, the lock, old
+files, bad files."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from aligner.errors import InputFormatError
 from aligner.pairs.decisions import (
+    Log,
     Proposal,
     StaleDecisionError,
     decide,
-    frame_of,
+    latest_votes,
     locked_store,
     read_store,
     set_apart,
@@ -42,66 +43,85 @@ def cells(decision, comment=None, **edits):
             "edit_sent_less": edits.get("less")}
 
 
-def put(records: dict, decision: dict, base: int | None, reviewer: str | None = None,
+def put(log: Log, decision: dict, base: int | None, reviewer: str | None = "ilse",
         force: bool = False):
-    return write_decision(records, Proposal(KEY, TEXT, decision, base, reviewer), never_called,
+    return write_decision(log, Proposal(KEY, TEXT, decision, base, reviewer), never_called,
                           force)
 
 
-def test_each_change_raises_the_revision_and_keeps_the_old_decision_in_history():
-    records: dict = {}
-    first = put(records, cells("accept"), None, "ilse")
+def test_each_reviewer_votes_and_a_changed_mind_is_a_new_row():
+    log = Log([])
+    first = put(log, cells("accept"), None, "ilse")
     assert (first.kind, first.record["revision"], first.record["reviewer"]) == ("added", 1, "ilse")
-    again = put(records, cells("accept"), None, "jaan")
-    assert again.kind == "unchanged" and records[KEY]["reviewer"] == "ilse"
-    second = put(records, cells("reject", "calque"), 1, "jaan")
-    assert (second.kind, records[KEY]["revision"], records[KEY]["comment"]) == ("changed", 2,
-                                                                               "calque")
-    [old] = json.loads(records[KEY]["history"])
-    assert (old["decision"], old["reviewer"], old["revision"]) == ("accept", "ilse", 1)
+    assert put(log, cells("accept"), 1, "ilse").kind == "unchanged"
+    other = put(log, cells("reject", "calque"), None, "jaan")  # jaan's own vote: no conflict
+    assert (other.kind, other.record["revision"]) == ("added", 2)
+    changed = put(log, cells("reject", "calque"), 1, "ilse")
+    assert (changed.kind, changed.record["revision"]) == ("changed", 3)
+    assert [(r["reviewer"], r["decision"]) for r in log.all()] == [
+        ("ilse", "accept"), ("jaan", "reject"), ("ilse", "reject")]  # nothing rewritten
+    standing = latest_votes(log.frame())
+    assert sorted(standing.select("reviewer", "decision").rows()) == [
+        ("ilse", "reject"), ("jaan", "reject")]
 
 
-@pytest.mark.parametrize("base", [None, 1, 3])
-def test_a_write_based_on_another_revision_is_refused(base):
-    records: dict = {}
-    put(records, cells("accept"), None)
-    put(records, cells("reject", "no"), 1)  # revision 2
-    kept = dict(records[KEY])
-    change = put(records, cells("accept"), base)
-    assert change.kind == "conflict" and records[KEY] == kept
-    forced = put(records, cells("accept"), base, force=True)
-    assert forced.kind == "forced" and records[KEY]["revision"] == 3
+@pytest.mark.parametrize("base", [None, 1])
+def test_a_vote_based_on_an_older_revision_of_ones_own_is_refused(base):
+    log = Log([])
+    put(log, cells("accept"), None)
+    put(log, cells("reject", "no"), 1)  # revision 2: the same reviewer, another tab
+    change = put(log, cells("accept"), base)
+    assert change.kind == "conflict" and len(log.all()) == 2
+    forced = put(log, cells("accept"), base, force=True)
+    assert forced.kind == "forced" and forced.record["revision"] == 3 and len(log.all()) == 3
 
 
-def test_undo_clears_a_decision_and_then_nothing_is_in_the_way():
-    records: dict = {}
-    put(records, cells("accept"), None)
-    cleared = put(records, cells(None), 1)
-    assert cleared.kind == "changed" and records[KEY]["decision"] is None
-    assert records[KEY]["revision"] == 2
-    # A tab that saw no decision may decide: there is nothing of anyone's to overwrite.
-    later = put(records, cells("reject", "odd"), None)
-    assert later.kind == "added" and records[KEY]["revision"] == 3
-    assert put({}, cells(None), None).kind == "unchanged"
+def test_withdrawing_a_vote_and_then_nothing_is_in_the_way():
+    log = Log([])
+    put(log, cells("accept"), None)
+    cleared = put(log, cells(None), 1)
+    assert cleared.kind == "changed" and cleared.record["decision"] is None
+    later = put(log, cells("reject", "odd"), None)  # a tab that saw no vote may vote
+    assert later.kind == "added" and later.record["revision"] == 3
+    assert put(Log([]), cells(None), None).kind == "unchanged"
 
 
 def test_an_edit_is_validated_and_its_verdict_stored():
-    records: dict = {}
-    change = write_decision(records, Proposal(KEY, TEXT, cells("edit", less="Mehed ei oska ka.")),
+    log = Log([])
+    change = write_decision(log, Proposal(KEY, TEXT, cells("edit", less="Mehed ei oska ka.")),
                             objects)
     assert change.verdict.reason == "not-minimal"
-    record = records[KEY]
-    assert (record["edit_verdict"], record["edit_verdict_message"]) == (
+    assert (change.record["edit_verdict"], change.record["edit_verdict_message"]) == (
         "rejected", "Naised ei oska parkida. / Mehed ei oska ka.")
 
 
-def test_decide_refuses_a_stale_write_with_who_changed_it(tmp_path):
+def test_decide_refuses_a_stale_vote_and_keeps_others_votes_apart(tmp_path):
     store = tmp_path / "decisions.csv"
     decide(store, Proposal(KEY, TEXT, cells("accept"), None, "ilse"), never_called)
-    with pytest.raises(StaleDecisionError, match="changed by ilse since you opened it") as err:
-        decide(store, Proposal(KEY, TEXT, cells("reject", "no"), None, "jaan"), never_called)
+    decide(store, Proposal(KEY, TEXT, cells("reject", "no"), None, "jaan"), never_called)
+    with pytest.raises(StaleDecisionError, match="your vote on f-01/et was changed") as err:
+        decide(store, Proposal(KEY, TEXT, cells("reject", "no"), None, "ilse"), never_called)
     assert err.value.current["decision"] == "accept"
-    assert read_store(store)["decision"].to_list() == ["accept"]
+    assert read_store(store).select("reviewer", "decision", "revision").rows() == [
+        ("ilse", "accept", 1), ("jaan", "reject", 2)]
+
+
+def test_a_one_reviewer_store_is_read_as_it_is(tmp_path):
+    old = tmp_path / "decisions.csv"
+    header = ("pair_id,lang,sent_more,sent_less,decision,edit_sent_more,edit_sent_less,comment,"
+              "edit_verdict,edit_verdict_reason,edit_verdict_message,history,revision,reviewer,"
+              "decided_at")
+    history = '"[{""decision"": ""reject"", ""reviewer"": ""mart"", ""revision"": 1}]"'
+    old.write_text(f"{header}\nf-01,et,A,B,accept,,,,,,,{history},2,ilse,2025-01-01\n"
+                   "f-02,et,C,D,reject,,,odd,,,,,1,,\n", encoding="utf-8")
+    store = read_store(old)
+    assert store.select("pair_id", "decision", "revision", "reviewer", "role").rows() == [
+        ("f-01", "accept", 2, "ilse", "vote"), ("f-02", "reject", 1, None, "vote")]
+    assert "mart" in store["history"][0]  # kept as it was
+    with locked_store(old) as log:
+        put(log, cells("reject", "no"), 2, "ilse")
+    again = read_store(old)
+    assert again.head(2).equals(store) and again["revision"][2] == 3
 
 
 def test_a_store_from_before_revisions_reads_as_revision_one(tmp_path):
@@ -163,11 +183,11 @@ cell = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\r\
 @given(st.lists(st.tuples(cell, cell, cell), min_size=1, max_size=5))
 def test_any_cell_text_survives_a_write_and_a_read(tmp_path_factory, rows):
     store = tmp_path_factory.mktemp("store") / "decisions.csv"
-    records: dict = {}
+    log = Log([])
     for n, (more, less, comment) in enumerate(rows):
         proposal = Proposal((f"p{n}", "et"), (more or None, less or None),
                             cells("reject", comment or None), None, "ilse")
-        write_decision(records, proposal, never_called)
-    write_csv(frame_of(records), store)
+        write_decision(log, proposal, never_called)
+    write_csv(log.frame(), store)
     with locked_store(store) as again:
-        assert again == records
+        assert again.rows == log.all()

@@ -141,7 +141,8 @@ def test_a_sheet_that_showed_the_stored_decision_may_change_it(tmp_path):
     revised = fresh.with_columns(decision=pl.Series(["reject", None]),
                                  revision=pl.col("revision").cast(pl.Utf8))
     store, report = apply_review(revised, store, validators)
-    assert report.changed == ["f-01/et"] and store["revision"].to_list() == [2]
+    assert report.changed == ["f-01/et"] and store["revision"].to_list() == [1, 2]
+    assert store["decision"].to_list() == ["accept", "reject"]  # appended, never rewritten
     stale = sheet.with_columns(decision=pl.Series(["edit", None]),
                                edit_sent_less=pl.Series(["Mehed ei oska.", None]))
     _, report = apply_review(stale, store, validators)
@@ -177,8 +178,8 @@ def test_the_report_lists_pair_ids_per_reason_and_counts_decisions():
         ("f-01", "applied"), ("f-77", "not applied: no such pair in this build")]
     section = "\n".join(review_section(pairs, pl.concat([store, gone]), "review.csv"))
     assert "`accept`, `reject`" in section
-    assert "| reject | not applied: no such pair in this build | 1 | f-77 |" in section
-    assert "| reject | applied | 1 | f-01 |" in section
+    assert "| reject | settled | not applied: no such pair in this build | 1 | f-77 |" in section
+    assert "| reject | settled | applied | 1 | f-01 |" in section
 
 
 def test_an_unmatched_seed_without_a_cue_id_does_not_say_cue_none():

@@ -145,17 +145,18 @@ def test_decisions_are_checked_stored_and_stale_ones_refused(client, queue_dir):
 
     stored = post(decision="accept", base_revision=None, reviewer="jaan").json()
     assert (stored["kind"], stored["decision"]["revision"]) == ("added", 1)
-    refused = post(decision="reject", comment="calque", base_revision=None)
-    assert refused.status_code == 409 and refused.json()["current"]["reviewer"] == "jaan"
-    undone = post(decision=None, base_revision=1).json()
+    again = post(decision="reject", comment="calque", base_revision=None, reviewer="jaan")
+    assert again.status_code == 409 and again.json()["current"]["decision"] == "accept"
+    undone = post(decision=None, base_revision=1, reviewer="jaan").json()
     assert undone["decision"]["decision"] is None and undone["decision"]["revision"] == 2
-    assert client.get("/api/pairs").json()["progress"]["reviewed"] == 0
-    post(decision="reject", comment="calque", base_revision=2)
+    assert client.get("/api/pairs").json()["progress"]["by_reviewer"] == {}
+    post(decision="reject", comment="calque", base_revision=None)  # ilse, the default name
     progress = client.get("/api/pairs").json()["progress"]
-    assert progress["by_reviewer"] == {"ilse": 1}
+    assert progress["by_reviewer"] == {"ilse": 1} and progress["reviewed"] == 1
     exported = client.get("/api/export")
     assert exported.headers["content-type"].startswith("text/csv")
-    assert pl.read_csv(queue_dir / "decisions.csv")["comment"].to_list() == ["calque"]
+    assert pl.read_csv(queue_dir / "decisions.csv")["comment"].to_list() == [None, None,
+                                                                              "calque"]
     assert "calque" in exported.text
 
 

@@ -1,11 +1,16 @@
 // CineAlign review page: the queue on the left, one pair on the right, one key per decision.
-// Plain DOM code, no outside requests. Text from the build is always set as textContent.
+// Plain DOM code, no outside requests. Text from the build is always set as textContent;
+// the guidelines are HTML the server rendered from Markdown with raw HTML switched off.
+// Several reviewers share one server: every request says who is asking, and the server
+// decides what of others' votes that reviewer may see.
 "use strict";
 
-const FACETS = { status: "Status", bias_type: "Category", film: "Film", reason: "Reason" };
+const FACETS = { queue: "Queue", status: "Status", bias_type: "Category", film: "Film",
+                 reason: "Reason" };
 const state = {
   filters: {}, query: "", order: "", items: [], current: null, pair: null, undo: [],
   reviewer: "", checkTimer: null, checkSeq: 0, queueSeq: 0, loading: null, selecting: null,
+  showVotes: false, categories: [],
 };
 
 function el(tag, attrs = {}, ...children) {
@@ -55,7 +60,8 @@ function loadQueue() {
 }
 
 async function fetchQueue(seq) {
-  const params = new URLSearchParams({ ...state.filters, q: state.query, order: state.order });
+  const params = new URLSearchParams({ ...state.filters, q: state.query, order: state.order,
+                                       reviewer: state.reviewer });
   const { ok, data } = await api(`/api/pairs?${params}`);
   if (seq !== state.queueSeq) return; // a newer listing is on its way
   if (!ok) { say(data.error, "error"); return; }
@@ -105,6 +111,8 @@ function renderProgress(progress) {
   const names = Object.entries(progress.by_reviewer).map(([name, n]) => `${name} ${n}`);
   let text = `Reviewed ${progress.reviewed} of ${progress.total}`;
   if (names.length) text += ` · ${names.join(", ")}`;
+  text += ` · ${progress.to_vote} to vote`;
+  if (progress.to_adjudicate) text += ` · ${progress.to_adjudicate} to adjudicate`;
   if (progress.not_in_queue.length) {
     text += ` · ${progress.not_in_queue.length} decision(s) for pairs not in this queue ` +
             `(kept, not applied): ${progress.not_in_queue.join(", ")}`;
@@ -123,9 +131,11 @@ function renderList() {
       "aria-current": current ? "true" : null, onclick: () => select(item),
     },
     el("span", { class: `badge ${item.status}` }, item.status),
-    el("span", { class: "id" }, item.pair_id),
+    el("span", { class: "id" }, item.pair_id, " ",
+       el("span", { class: `place ${item.queue.replace(" ", "-")}` }, item.queue)),
     scoreTag(item.stereotype),
     el("span", { class: "text" }, leaningTag(item.direction),
+       el("span", { class: "category" }, item.bias_type),
        item.sent_more || item.tgt_line || item.src_sent_more));
     list.append(el("li", {}, button));
   }
@@ -167,10 +177,12 @@ async function settled() {
 
 async function showPair(item, keepFocus) {
   history.replaceState(null, "", `#${encodeURIComponent(item.pair_id)}/${item.lang}`);
-  const params = new URLSearchParams({ id: item.pair_id, lang: item.lang });
+  const params = new URLSearchParams({ id: item.pair_id, lang: item.lang,
+                                       reviewer: state.reviewer });
   const { ok, data } = await api(`/api/pair?${params}`);
   if (state.current !== keyOf(item)) return; // another pair was chosen meanwhile
   if (!ok) { say(data.error, "error"); return; }
+  if (!state.pair || keyOf(state.pair) !== keyOf(data)) state.showVotes = false;
   state.pair = data;
   renderList();
   renderPair(data);
@@ -239,6 +251,7 @@ function renderPair(pair) {
       sentences(`Target (${pair.lang})`, pair.lang, pair.tgt_marked, pair.sent_more,
                 pair.sent_less)),
     screeningBlock(pair.screening),
+    votesBlock(pair),
     el("section", { class: "context", "aria-label": "Context" },
       el("h3", {}, "The aligned line and its neighbours"),
       pair.lines.length ? contextTable(pair.lines, pair.lang)
@@ -273,6 +286,88 @@ function screeningBlock(screening) {
       : null);
 }
 
+// Others' votes: hidden until this reviewer has voted (the server sends none before), then
+// behind a toggle, so a reviewer who wants to can still look only at their own judgement.
+function votesBlock(pair) {
+  const others = pair.votes || [];
+  const box = el("section", { class: "votes", id: "votes", "aria-label": "Votes" },
+    el("h3", {}, "Votes"));
+  if (!pair.revealed) {
+    box.append(el("p", { class: "missing", id: "votes-hidden" },
+                  "Others' votes are hidden until you vote."));
+    return box;
+  }
+  const consensus = pair.consensus;
+  box.append(el("p", { id: "consensus" }, consensus
+    ? `${consensus.consensus}${consensus.decision ? ": " + consensus.decision : ""} ` +
+      `(${consensus.accepts} accept, ${consensus.rejects} reject)` +
+      `${consensus.why ? " · " + consensus.why : ""}`
+    : "no votes yet"));
+  box.append(el("button", { type: "button", id: "toggle-votes", "aria-expanded":
+                            String(state.showVotes), "aria-keyshortcuts": "v",
+                            onclick: toggleVotes },
+                `${state.showVotes ? "Hide" : "Show"} others' votes (${others.length}) `,
+                el("kbd", {}, "v")));
+  if (state.showVotes) {
+    box.append(el("ul", { id: "vote-list" }, others.map((v) => el("li", {},
+      `${v.reviewer || "unknown"}${v.role === "adjudication" ? " (adjudication)" : ""}: ` +
+      `${v.decision}${v.comment ? ` (${v.comment})` : ""}` +
+      `${v.decision === "edit" ? ` → ${v.edit_sent_more || pair.sent_more} / ` +
+        `${v.edit_sent_less || pair.sent_less}` : ""}` +
+      `${v.chosen_direction ? " · " + v.chosen_direction : ""}` +
+      `${v.chosen_category ? " · " + v.chosen_category : ""}`))));
+  }
+  if (pair.queue === "adjudicate" || pair.ruling) box.append(adjudication(pair, others));
+  return box;
+}
+
+function toggleVotes() {
+  if (!state.pair || !state.pair.revealed) return;
+  state.showVotes = !state.showVotes;
+  renderPair(state.pair);
+  document.getElementById("toggle-votes").focus();
+}
+
+// An open pair (no majority, or accepting votes that want different text) is settled by
+// one decision in the adjudication role: accept as it is, take one of the edits, or reject.
+function adjudication(pair, others) {
+  const ruling = pair.ruling;
+  const edits = others.filter((v) => v.decision === "edit" && v.role === "vote");
+  const settle = (cells) => send(cells, "adjudication");
+  return el("div", { id: "adjudication" },
+    el("h3", {}, "Adjudication"),
+    el("p", {}, ruling ? `settled: ${ruling.decision} by ${ruling.reviewer}` +
+                         `${ruling.comment ? ` (${ruling.comment})` : ""}`
+                       : "The votes leave this pair open; settle it."),
+    el("div", { class: "buttons" },
+      el("button", { type: "button", id: "settle-accept",
+                     onclick: () => settle({ decision: "accept" }) }, "Settle: accept"),
+      edits.map((v) => el("button", { type: "button", class: "settle-edit",
+        onclick: () => settle({ decision: "edit", edit_sent_more: v.edit_sent_more,
+                                edit_sent_less: v.edit_sent_less }) },
+        `Settle: ${v.reviewer}'s edit`)),
+      el("button", { type: "button", id: "settle-reject", onclick: () => {
+        const reason = document.getElementById("settle-reason").value;
+        settle({ decision: "reject", comment: reason });
+      } }, "Settle: reject"),
+      el("input", { id: "settle-reason", size: 30, "aria-label": "Reason for rejecting",
+                    placeholder: "reason for rejecting" })));
+}
+
+function labelControls(pair, decision) {
+  const direction = (decision && decision.chosen_direction) || pair.stereo_antistereo || "";
+  const category = (decision && decision.chosen_category) || pair.bias_type || "";
+  const options = (values, chosen) => values.map(
+    (value) => el("option", { value, selected: value === chosen }, value || "—"));
+  const categories = state.categories.includes(category) || !category
+    ? state.categories : [...state.categories, category];
+  return el("div", { class: "labels" },
+    el("label", {}, "Direction ", el("select", { id: "chosen-direction" },
+       options(["", "stereo", "antistereo"], direction))),
+    el("label", {}, "Category ", el("select", { id: "chosen-category" },
+       options(["", ...categories], category))));
+}
+
 function conceptList(concepts) {
   if (!concepts.length) return el("p", { class: "missing" }, "no concept recorded");
   return el("ul", { class: "concepts" }, concepts.map((c) =>
@@ -298,6 +393,7 @@ function decisionPanel(pair, decision) {
     el("h3", {}, "Decision"),
     el("p", { id: "stored-decision" }, stored),
     editVerdict,
+    labelControls(pair, decision),
     el("div", { class: "buttons" },
       el("button", { type: "button", id: "accept", "aria-keyshortcuts": "a",
                      onclick: () => send({ decision: "accept" }) }, "Accept ", el("kbd", {}, "a")),
@@ -384,24 +480,32 @@ function cellsOf(decision) {
            edit_sent_less: decision.edit_sent_less, comment: decision.comment };
 }
 
-async function write(pair, cells, base) {
+async function write(pair, cells, base, role = "vote") {
   return api("/api/decision", { pair_id: pair.pair_id, lang: pair.lang, ...cells,
-                                base_revision: base, reviewer: state.reviewer });
+                                base_revision: base, reviewer: state.reviewer, role });
 }
 
-async function send(cells) {
+function labels() {
+  const direction = document.getElementById("chosen-direction");
+  const category = document.getElementById("chosen-category");
+  return { chosen_direction: direction ? direction.value : null,
+           chosen_category: category ? category.value : null };
+}
+
+async function send(cells, role = "vote") {
   const pair = state.pair;
   if (!pair) return;
-  const before = pair.decision;
+  const before = role === "vote" ? pair.decision : pair.ruling;
   const here = position();
   const following = state.items[here + 1] || state.items[here - 1] || null;
-  const { ok, status, data } = await write(pair, cells, before ? before.revision : null);
+  const { ok, status, data } = await write(pair, { ...labels(), ...cells },
+                                           before ? before.revision : null, role);
   if (!ok) {
     say(data.error, "error");
     if (status === 409) await select(pair);
     return;
   }
-  if (data.kind !== "unchanged") {
+  if (data.kind !== "unchanged" && role === "vote") {
     state.undo.push({ pair_id: pair.pair_id, lang: pair.lang, previous: cellsOf(before),
                       revision: data.decision.revision });
   }
@@ -444,7 +548,7 @@ function onKey(event) {
   const actions = {
     j: () => move(1), k: () => move(-1), ArrowDown: () => move(1), ArrowUp: () => move(-1),
     a: () => send({ decision: "accept" }), r: () => openForm("reject-form"),
-    e: () => openForm("edit-form"), u: undo,
+    e: () => openForm("edit-form"), u: undo, v: toggleVotes, g: toggleGuidelines,
     "/": () => document.getElementById("search").focus(), "?": () => help.showModal(),
   };
   const action = actions[event.key];
@@ -456,18 +560,45 @@ function onKey(event) {
 
 // ---- start -------------------------------------------------------------------------------
 
+// ---- guidelines --------------------------------------------------------------------------
+
+async function toggleGuidelines() {
+  const panel = document.getElementById("guidelines");
+  const button = document.getElementById("guidelines-button");
+  if (panel.hidden && !panel.dataset.loaded) {
+    const { ok, data } = await api("/api/guidelines");
+    if (!ok) { say(data.error, "error"); return; }
+    document.getElementById("guidelines-text").innerHTML = data.html;
+    document.getElementById("guidelines-source").textContent =
+      data.default ? "CineAlign's default guidelines (put yours in guidelines.md in the " +
+                     "build's folder)" : data.source;
+    panel.dataset.loaded = "true";
+  }
+  panel.hidden = !panel.hidden;
+  button.setAttribute("aria-expanded", String(!panel.hidden));
+  document.querySelector("main").classList.toggle("with-guidelines", !panel.hidden);
+}
+
+// ---- start -------------------------------------------------------------------------------
+
 async function start() {
   const { data } = await api("/api/state");
   const source = document.getElementById("source");
   source.textContent = `decisions: ${data.store}`;
   source.title = `queue: ${data.source}\ndecisions: ${data.store}`;
+  state.categories = data.categories;
   const reviewer = document.getElementById("reviewer");
-  state.reviewer = localStorage.getItem("cinealign-reviewer") || data.reviewer;
+  const named = new URLSearchParams(location.search).get("reviewer");
+  state.reviewer = named || localStorage.getItem("cinealign-reviewer") || data.reviewer;
   reviewer.value = state.reviewer;
-  reviewer.addEventListener("change", () => {
+  reviewer.addEventListener("change", async () => {
     state.reviewer = reviewer.value.trim() || data.reviewer;
     localStorage.setItem("cinealign-reviewer", state.reviewer);
+    await loadQueue(); // what is to vote on, and what may be seen, is per reviewer
+    const shown = state.pair && state.items.find((item) => keyOf(item) === keyOf(state.pair));
+    if (shown) await select(shown, true);
   });
+  document.getElementById("guidelines-button").addEventListener("click", toggleGuidelines);
   document.getElementById("order").addEventListener(
     "change", (event) => setOrder(event.target.value));
   const search = document.getElementById("search");

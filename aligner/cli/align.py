@@ -78,6 +78,14 @@ def align(
     device: Annotated[
         str, typer.Option("--device", help="Torch device of the encoder: cpu, cuda, cuda:1, mps.")
     ] = "cpu",
+    precision: Annotated[
+        str | None,
+        typer.Option(
+            "--precision",
+            help="How e5-small computes: fp32, bf16 or int8 (CPU). Default: bf16 where the "
+            "CPU or GPU has it, int8 on CPUs with AVX512-VNNI, else fp32.",
+        ),
+    ] = None,
 ) -> None:
     """Align source subtitle lines to the same film's target-language lines."""
     import polars as pl
@@ -96,7 +104,7 @@ def align(
     src_cues = only_language(read_cues(src), src_lang, "src")
     tgt_cues = only_language(read_cues(tgt), tgt_lang, "tgt")
     selected = select_rows(read_frame(lines), src_cues, lines) if lines else None
-    model = cached_encoder(encoder, cache_dir=cache_dir, device=device)
+    model = cached_encoder(encoder, cache_dir=cache_dir, device=device, precision=precision)
     if mode == "retrieval":
         from aligner.align.retrieval import retrieve
 

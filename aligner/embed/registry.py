@@ -37,20 +37,31 @@ def check_device(device: str) -> None:
 
 
 def load_encoder(
-    name: str = DEFAULT_ENCODER, *, show_progress: bool = True, device: str = "cpu"
+    name: str = DEFAULT_ENCODER,
+    *,
+    show_progress: bool = True,
+    device: str = "cpu",
+    precision: str | None = None,
 ) -> Encoder:
     """``e5-small`` (bundled, offline), ``minilm`` (bundled, English), ``labse``, or any
     sentence-transformers name or directory.
 
-    ``device`` ("cpu", "cuda", "cuda:1", "mps") is where torch runs the model.
+    ``device`` ("cpu", "cuda", "cuda:1", "mps") is where torch runs the model;
+    ``precision`` (fp32, bf16, int8; default: the fastest the device runs well) is how
+    e5-small computes. sentence-transformers models compute in float32.
     """
     check_device(device)
     if name in BUNDLED_RUNTIMES:
         from aligner.embed.e5 import E5Encoder
 
         return E5Encoder(
-            runtime=BUNDLED_RUNTIMES[name], device=device, show_progress=show_progress
+            runtime=BUNDLED_RUNTIMES[name],
+            device=device,
+            precision=precision,
+            show_progress=show_progress,
         )
+    if precision not in (None, "fp32"):
+        raise ConfigError(f"--precision {precision} is for e5-small; {name} computes in fp32")
     from aligner.embed.sbert import SentenceTransformerEncoder
 
     if name == BUNDLED_ENGLISH:
@@ -68,6 +79,8 @@ def cached_encoder(
     cache_dir: Path | None = None,
     show_progress: bool = True,
     device: str = "cpu",
+    precision: str | None = None,
 ) -> CachedEncoder:
     """The encoder ``name`` behind the on-disk cache (default dir: see default_cache_dir)."""
-    return CachedEncoder(load_encoder(name, show_progress=show_progress, device=device), cache_dir)
+    encoder = load_encoder(name, show_progress=show_progress, device=device, precision=precision)
+    return CachedEncoder(encoder, cache_dir)

@@ -21,6 +21,7 @@ def test_duplicates_embedded_once_and_rerun_hits_the_disk_cache(tmp_path):
     again = CachedEncoder(E5Encoder(show_progress=False), tmp_path)  # as a new run would
     np.testing.assert_array_equal(again.encode(TEXTS[::-1]), vectors[::-1])
     assert again.embedded == 0 and again.served_from_cache == 4
+    assert again.encoder._engine is None  # every text cached: the model never loaded
     assert (tmp_path / "embeddings.sqlite").is_file()
 
 

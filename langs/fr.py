@@ -20,6 +20,7 @@ built before, issue 24). What makes French different, and nothing else:
 from __future__ import annotations
 
 from aligner.analysis.parse import Parse, ParserSpec, Sentence, Word
+from aligner.analysis.text import match_case
 from aligner.lexicon.model import Concept, Lexicon, counterpart_form
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs.base import BasePlugin
@@ -218,11 +219,6 @@ def _inflected_stem(
     return None
 
 
-def _cased(old: str, new: str) -> str:
-    """``new`` with ``old``'s initial capital (L' -> La, not LA)."""
-    return new[:1].upper() + new[1:] if old[:1].isupper() else new
-
-
 class French(BasePlugin):
     code = "fr"
     name = "French"
@@ -278,7 +274,7 @@ class French(BasePlugin):
             token = tokens[index]
             word = _prenominal(self.fold(token.text), gender, following)
             edits.append(
-                Edit(token.start, token.end, token.text, _cased(token.text, word), "agreement")
+                Edit(token.start, token.end, token.text, match_case(token.text, word), "agreement")
             )
             following, index = word, index - 1
         if index >= 0:
@@ -320,7 +316,7 @@ class French(BasePlugin):
         if "\u2019" in text:
             new = new.replace("'", "\u2019")  # the line's own apostrophe
         old = text[start:end]
-        return [Edit(start, end, old, _cased(old, new), "agreement")]
+        return [Edit(start, end, old, match_case(old, new), "agreement")]
 
     def _after_noun(
         self, tokens: list[Token], match: FormMatch, gender: str, plural: bool, parse: Parse | None
@@ -394,7 +390,7 @@ class French(BasePlugin):
         word = inflect(self.fold(token.text), gender, plural, endings)
         if word is None:
             return []
-        return [Edit(token.start, token.end, token.text, _cased(token.text, word), "agreement")]
+        return [Edit(token.start, token.end, token.text, match_case(token.text, word), "agreement")]
 
 
 def _prenominal(word: str, gender: str, following: str) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aligner.analysis.parse import Parse
+from aligner.analysis.text import match_case
 from aligner.lexicon.model import Concept, Lexicon
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs.base import BasePlugin
@@ -328,11 +329,6 @@ def _likely_adjective(word: str, gender: str, plural: bool) -> bool:
     return old == "m" and word.endswith("o")
 
 
-def _cased(old: str, new: str) -> str:
-    """``new`` with ``old``'s initial capital (L' -> La, not LA)."""
-    return new[:1].upper() + new[1:] if old[:1].isupper() else new
-
-
 class Italian(BasePlugin):
     code = "it"
     name = "Italian"
@@ -488,7 +484,7 @@ class Italian(BasePlugin):
                         tokens[at].start,
                         tokens[at].end,
                         tokens[at].text,
-                        _cased(tokens[at].text, PRONOUNS[word]),
+                        match_case(tokens[at].text, PRONOUNS[word]),
                         "optional",
                     )
                 )
@@ -580,10 +576,10 @@ class Italian(BasePlugin):
         if "\u2019" in text:
             new = new.replace("'", "\u2019")
         old = text[start:end]
-        return Edit(start, end, old, _cased(old, new), "agreement")
+        return Edit(start, end, old, match_case(old, new), "agreement")
 
     def _replace(self, token: Token, new: str) -> Edit:
-        return Edit(token.start, token.end, token.text, _cased(token.text, new), "agreement")
+        return Edit(token.start, token.end, token.text, match_case(token.text, new), "agreement")
 
     # -- after the noun ----------------------------------------------------------------
 

@@ -51,8 +51,12 @@ def align_spans(text: str, pieces: list[str]) -> list[Token]:
 
 
 def match_case(model: str, word: str) -> str:
-    """``word`` capitalised like ``model``: sentence-initial "Naised" -> "Mehed"."""
-    if model.isupper() and len(model) > 1:
+    """``word`` capitalised like ``model``: sentence-initial "Naised" -> "Mehed".
+
+    All capitals need two letters to show: an elided "L'" or a lone "A" is only
+    capitalised ("L'" -> "La ", not "LA "), while "QU'" and "LA" are shouted.
+    """
+    if model.isupper() and sum(ch.isalpha() for ch in model) > 1:
         return word.upper()
     if model[:1].isupper():
         return word[:1].upper() + word[1:]

@@ -33,13 +33,13 @@ def _print_time_maps(console: Console, run) -> None:
 
 
 def build(
-    src: Annotated[str | None, typer.Option(help="Source language [default: en].")] = None,
+    src: Annotated[str | None, typer.Option(help="Source language \\[default: en].")] = None,
     tgt: Annotated[str | None, typer.Option(help="Target language, e.g. et or hi.")] = None,
     src_subs: Annotated[
         Path | None, typer.Option(help="Directory of source subtitles (<film>.<lang>.<ext>).")
     ] = None,
     tgt_subs: Annotated[
-        Path | None, typer.Option(help="Directory of target subtitles [default: --src-subs].")
+        Path | None, typer.Option(help="Directory of target subtitles \\[default: --src-subs].")
     ] = None,
     pairs: Annotated[
         Path | None,
@@ -50,9 +50,9 @@ def build(
         typer.Option(help="Sentence encoder: labse (default), e5-small (bundled, offline), "
                      "or a sentence-transformers name or directory."),
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Output directory [default: out].")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output directory \\[default: out].")] = None,
     work: Annotated[
-        Path | None, typer.Option(help="Stage cache directory [default: OUT/work].")
+        Path | None, typer.Option(help="Stage cache directory \\[default: OUT/work].")
     ] = None,
     min_confidence: Annotated[
         float | None, typer.Option(help="Alignments below this confidence are not carried over.")
@@ -92,13 +92,13 @@ def build(
     engine: Annotated[
         str | None,
         typer.Option(help="Where films run: local (this machine's cores) or ray (the cluster "
-                     "at RAY_ADDRESS, else a local Ray) [default: local]."),
+                     "at RAY_ADDRESS, else a local Ray) \\[default: local]."),
     ] = None,
     jobs: Annotated[
-        int | None, typer.Option(help="Films at once on the local engine [default: the cores].")
+        int | None, typer.Option(help="Films at once on the local engine \\[default: the cores].")
     ] = None,
     device: Annotated[
-        str | None, typer.Option(help="Torch device of the encoder: cpu, cuda, ... [default: cpu].")
+        str | None, typer.Option(help="Encoder device (cpu, cuda, ...) \\[default: cpu].")
     ] = None,
     judge: JudgeOption = None,
     judge_url: JudgeUrlOption = None,
@@ -107,7 +107,7 @@ def build(
     min_stereotype: Annotated[
         float | None,
         typer.Option(help="Without --pairs: drop proposals from lines the judge scores below "
-                     "this (0-1; counted in report.md) [default: 0, keep all, best first]."),
+                     "this (0-1; counted in report.md) \\[default: 0, keep all, best first]."),
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress bars.")] = True,
     lexicons: LexiconsOption = None,

@@ -14,7 +14,8 @@ app = typer.Typer(help="Language plugins.", no_args_is_help=True)
 
 @app.command("new")
 def new(
-    code: Annotated[str, typer.Argument(help="ISO 639-1 code, e.g. fi.", callback=language_code)],
+    code: Annotated[str, typer.Argument(
+        help="ISO 639 code: 2-3 lower-case letters, e.g. fi, fil.", callback=language_code)],
     name: Annotated[str, typer.Option("--name", help="English name of the language.")] = "",
     repo: Annotated[Path, typer.Option("--repo", help="Checkout to write into.")] = Path("."),
 ) -> None:

@@ -103,7 +103,7 @@ def coverage(
     ] = False,
     words: Annotated[Path | None, typer.Option(
         "--words", help="Measure against a word list in the --tgt language instead: one word "
-        "a line with [category] sections, or .json with a `keywords` list.")] = None,
+        "a line with \\[category] sections, or .json with a `keywords` list.")] = None,
     category: Annotated[str | None, typer.Option(
         "--category", help="With --words: the category of words no section names.")] = None,
 ) -> None:

@@ -62,7 +62,7 @@ def legacy_option_name(name: str) -> str:
 JudgeOption = Annotated[
     str | None,
     typer.Option("--judge", help="Stereotype judge: classifier (bundled, offline), llm (an "
-                 "OpenAI-compatible endpoint) or none [default: classifier]."),
+                 "OpenAI-compatible endpoint) or none \\[default: classifier]."),
 ]
 JudgeUrlOption = Annotated[
     str | None,

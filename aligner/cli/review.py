@@ -13,12 +13,12 @@ app = typer.Typer(help="Review queue for linguists: a sheet, a browser page, one
                   no_args_is_help=True)
 
 ReviewerOption = Annotated[str | None, typer.Option(
-    help="Who is deciding, recorded with every decision [default: your login name].")]
+    help="Who is deciding, recorded with every decision \\[default: your login name].")]
 
 
 MinVotesOption = Annotated[int | None, typer.Option(
     "--min-votes", min=1, help="Agreeing votes a decision needs to count (and the majority "
-    "of the votes cast) [default: as saved beside the store, else 1].")]
+    "of the votes cast) \\[default: as saved beside the store, else 1].")]
 
 
 def _reviewer(name: str | None) -> str:
@@ -81,7 +81,7 @@ def review_apply(
     decisions: Annotated[Path, typer.Option(help="Decision store CSV (created when absent).")],
     pairs: Annotated[Path | None, typer.Option(
         help="The pairs that exist now (pairs CSV, review.jsonl or a build directory); "
-             "decisions for other pair ids are kept apart [default: review.jsonl beside the "
+             "decisions for other pair ids are kept apart \\[default: review.jsonl beside the "
              "sheet].")] = None,
     force: Annotated[bool, typer.Option(help="Replace conflicting stored decisions; they "
                                         "move to the history column.")] = False,
@@ -133,11 +133,11 @@ def review_serve(
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 8765,
     decisions: Annotated[Path | None, typer.Option(
         help="Decision store CSV, shared with `align review apply` and read by `align build` "
-             "[default: decisions.csv beside the queue, created when absent].")] = None,
+             "\\[default: decisions.csv beside the queue, created when absent].")] = None,
     reviewer: ReviewerOption = None,
     lexicons: LexiconsOption = None,
     per_pair: Annotated[int | None, typer.Option(
-        "--per-pair", min=1, help="Reviewers each pair should get [default: as saved beside "
+        "--per-pair", min=1, help="Reviewers each pair should get \\[default: as saved beside "
         "the store, else 3].")] = None,
     overlap: Annotated[float | None, typer.Option(
         help="Give --per-pair reviewers to this share of the pairs only (the rest one each): "
@@ -191,7 +191,7 @@ def review_agreement(
                                         "and decisions.csv); agreement.md and agreement.csv "
                                         "are written there.")],
     decisions: Annotated[Path | None, typer.Option(
-        help="Decision store CSV [default: decisions.csv in OUT].")] = None,
+        help="Decision store CSV \\[default: decisions.csv in OUT].")] = None,
     resamples: Annotated[int, typer.Option(min=0, help="Bootstrap resamples for the 95% "
                                            "intervals (0: none).")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap.")] = 0,

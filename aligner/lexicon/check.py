@@ -92,6 +92,46 @@ def duplicate_forms(lexicon: Lexicon, plugin: LanguagePlugin | None) -> list[Pro
     return problems
 
 
+def _default_matcher(plugin: LanguagePlugin | None) -> bool:
+    from langs.base import BasePlugin
+
+    return plugin is None or getattr(type(plugin), "match_forms", None) is BasePlugin.match_forms
+
+
+def slot_sharing_forms(lexicon: Lexicon, plugin: LanguagePlugin | None) -> list[Problem]:
+    """One concept writing the same form in two slots (Italian papà, sg and pl; giovani,
+    m_pl and f_pl), for a plugin that keeps the default matcher.
+
+    That matcher gives a form one slot, the first listed, so every papà is read as
+    singular and its swap, its slot check and its agreement follow that reading,
+    without a word. A warning, since the form is right: the plugin's ``match_forms``
+    has to pick the slot from context (docs/new-language.md, §2). Plugins that
+    override it (Estonian, Russian, Italian) are trusted to.
+    """
+    if not _default_matcher(plugin):
+        return []
+    problems: list[Problem] = []
+    for concept in lexicon:
+        slots: dict[tuple[str, ...], list[str]] = defaultdict(list)
+        written: dict[tuple[str, ...], str] = {}
+        for slot, forms in concept.forms.items():
+            for form in forms:
+                key = _key(plugin, form)
+                written.setdefault(key, form)
+                if slot not in slots[key]:
+                    slots[key].append(slot)
+        for key, found in slots.items():
+            if len(found) > 1:
+                problems.append(_at(
+                    concept,
+                    f"{concept.id}: {written[key]!r} fills slots {', '.join(found)}; the default "
+                    f"matcher always reads it as {found[0]}: override the plugin's match_forms "
+                    "to pick the slot from context",
+                    "warning",
+                ))
+    return problems
+
+
 def _key(plugin: LanguagePlugin | None, form: str) -> tuple[str, ...]:
     """How matching will see a form; case-folded words when the language's tokenizer is
     not installed (a Hindi lexicon is still checked without indic-nlp-library)."""
@@ -246,6 +286,7 @@ def inspect_lexicon(
         else:
             pivot = None
     problems += duplicate_forms(lexicon, plugin)
+    problems += slot_sharing_forms(lexicon, plugin)
     problems += counterpart_problems(lexicon, pivot)
     if plugin is not None:
         problems += gender_problems(lexicon, plugin)

@@ -91,3 +91,25 @@ def test_build_refuses_a_language_code_from_its_config_file_at_file_and_line(tmp
     result = runner.invoke(app, ["build", "--config", str(config)])
     assert str(result.exception) == (f"{config}:3: tgt: '../x' is not a language code (2-3 "
                                      "lower-case letters, ISO 639, e.g. et)")
+
+
+def test_help_texts_keep_their_square_brackets_and_state_the_accepted_codes():
+    """Rich markup ate "[category]" from `lexicon coverage --help`; `lang new --help` said
+    ISO 639-1 while the check takes any 2-3 letter ISO 639 code."""
+    coverage = runner.invoke(app, ["lexicon", "coverage", "--help"])
+    assert "one word a line with [category] sections" in " ".join(coverage.stdout.split())
+    new = runner.invoke(app, ["lang", "new", "--help"])
+    assert "ISO 639 code: 2-3 lower-case letters" in new.stdout
+    assert "639-1" not in new.stdout
+
+
+@pytest.mark.parametrize(("command", "shown"), [
+    (["build"], "Source language [default: en]"),
+    (["build"], "Output directory [default: out]"),
+    (["review", "serve"], "[default: your login name]"),
+    (["review", "agreement"], "[default: decisions.csv in OUT]"),
+])
+def test_defaults_written_in_help_texts_are_shown(command, shown):
+    """A "[default: …]" written into a help text is rich markup unless escaped, and vanished."""
+    page = runner.invoke(app, [*command, "--help"], terminal_width=200)
+    assert shown in " ".join(page.stdout.split())

@@ -172,3 +172,36 @@ def test_an_inherited_counterpart_is_located_at_the_pivot_entry_that_names_it(tm
     with pytest.raises(LexiconError) as raised:  # what validate, transfer and build load
         load_lexicon("et", tmp_path)
     assert (raised.value.path, raised.value.line) == (str(english), 3)
+
+
+def test_one_form_in_two_slots_of_a_concept_is_a_warning(tmp_path):
+    """Italian papà is singular and plural: the default matcher would read every one as sg."""
+    write(
+        tmp_path,
+        "en",
+        "gender",
+        '[dad]\ncounterparts = ["gender.mom"]\nsg = "dad"\npl = "dads"\n\n'
+        '[mom]\ncounterparts = ["gender.dad"]\nsg = "mom"\npl = "moms"\n',
+    )
+    write(
+        tmp_path,
+        "xx",
+        "gender",
+        '[dad]\ngender = "m"\nsg = "papà"\npl = "papà"\n\n'
+        '[mom]\ngender = "f"\nsg = "mamma"\npl = "mamme"\n',
+    )
+    assert problems(tmp_path, "xx") == []
+    found = [w for w in problems(tmp_path, "xx", "warning") if "fills slots" in w.message]
+    assert len(found) == 1
+    assert "gender.dad: 'papà' fills slots sg, pl" in found[0].message
+    assert "always reads it as sg" in found[0].message and "match_forms" in found[0].message
+    assert found[0].path.endswith("gender.toml") and found[0].line == 1
+
+
+def test_a_plugin_that_picks_slots_from_context_is_not_warned(tmp_path):
+    from langs.it import Italian
+
+    write(tmp_path, "en", "gender", '[dad]\nsg = "dad"\npl = "dads"\n')
+    write(tmp_path, "it", "gender", '[dad]\ngender = "m"\nsg = "papà"\npl = "papà"\n')
+    found = check_lexicon("it", plugin=Italian(), root=tmp_path)
+    assert not [w for w in found if "fills slots" in w.message]

@@ -133,3 +133,14 @@ def test_only_merges_that_can_win_are_embedded(film, encoder):
     assert len(spans) < len(all_spans) / 2
     assert "Get in, we're late for the ferry to the island." in guessing.texts
     assert "Istu sisse. Me jääme saare praamist hiljaks." in spans  # the 1-2 link's target
+
+
+def test_selected_lines_embed_only_neighbours_whose_times_allow_a_merge(film, encoder):
+    en, et, _ = film
+    recording = _Recording(encoder)
+    align_lines(en, et, [5, 14], recording, AlignParams(anchor_sample=4))
+    # "My father had a boat like this." and the next line share one Estonian line...
+    assert "Same engine, same noise." in recording.texts
+    assert "My father had a boat like this. Same engine, same noise." in recording.texts
+    # ...whereas the line after row 14 starts a second after it ends, its own unit.
+    assert "Where is the key to the lighthouse?" not in recording.texts

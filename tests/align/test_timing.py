@@ -1,6 +1,14 @@
 import numpy as np
+import pytest
+from scipy.stats import theilslopes
 
-from aligner.align.timing import fit_time_map, proportional_map, search_windows, unfitted
+from aligner.align.timing import (
+    fit_time_map,
+    proportional_map,
+    search_windows,
+    theil_sen_slope,
+    unfitted,
+)
 
 OFFSET_MS = 12_300.0
 DRIFT = 25 / 23.976
@@ -45,3 +53,15 @@ def test_search_windows_widen_to_the_whole_film():
     windows = search_windows(timed=True, duration=3_600_000)
     assert windows[0] == 8_000 and windows[-1] == float("inf")
     assert all(a < b for a, b in zip(windows, windows[1:], strict=False))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_theil_sen_slope_matches_scipy_on_random_anchors(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 400))
+    source = rng.uniform(0, 5_400_000, n)
+    source[rng.choice(n, n // 10, replace=False)] = source[0]  # ties in x are skipped
+    target = DRIFT * source + OFFSET_MS + rng.normal(0, 500, n)
+    wrong = rng.choice(n, n // 5, replace=False)
+    target[wrong] = rng.uniform(0, 5_600_000, wrong.size)
+    assert theil_sen_slope(source, target) == pytest.approx(theilslopes(target, source)[0])

@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from aligner.analysis.parse import Parse
 from aligner.analysis.text import match_case
-from aligner.lexicon.model import Concept, Lexicon
+from aligner.lexicon.model import Concept, Lexicon, counterpart_form
 from aligner.plugins import AgreementUnresolved, Edit, FormMatch, Token
 from langs.base import BasePlugin
 
@@ -426,7 +426,8 @@ class Italian(BasePlugin):
     ) -> list[Edit]:
         old = lexicon[match.concept]
         plural = match.slot.endswith("pl")
-        written = new.form(match.slot) or new.id.split(":")[-1]
+        written = (counterpart_form(old, new, match.slot, match.surface, self.fold)
+                   or new.id.split(":")[-1])  # the variant the swap writes, or a name
         if old.pos == "adj":
             gender = "f" if match.slot.startswith("f") else "m"
             # gli anziani -> i giovani: the article follows the new first sound

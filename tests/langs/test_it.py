@@ -139,7 +139,13 @@ PAIRS = [
 ]
 
 
-@pytest.mark.parametrize(("english", "natural", "swapped"), PAIRS)
+@pytest.mark.parametrize(("english", "natural", "swapped"), [
+    *PAIRS,
+    # a colloquial variant: the article agrees with the word written (i maschi, not gli uomini)
+    (("Women can't drive.", "Men can't drive."), "Le femmine non sanno guidare.",
+     "I maschi non sanno guidare."),
+    (("The man is lazy.", "The woman is lazy."), "Il maschio è pigro.", "La femmina è pigra."),
+])
 def test_agreement_follows_the_new_gender_and_the_pair_is_valid(it, english, natural, swapped):
     outcome = transfer_one(*english, AlignedLine(("1",), ("1",), natural), it)
     assert (outcome.reason, outcome.natural, outcome.swapped) == (None, natural, swapped)

@@ -229,8 +229,8 @@ class EnglishReferences:
             subject = subject or self._object(word.head)
             if subject is None:
                 return Reference(True, "said of someone not named in the line")
-            if subject.lower_ in ("he", "she") and not self._pronoun(subject).person:
-                return Reference(False, f"said of '{subject.text}', {self._pronoun(subject).why}")
+            if subject.lower_ in ("he", "she") and not (pronoun := self._pronoun(subject)).person:
+                return Reference(False, f"said of '{subject.text}', {pronoun.why}")
             if self._is_person(subject) or subject.pos_ == "PROPN" and subject.text.istitle() and (
                     subject.ent_type_ not in NOT_PEOPLE_ENTITIES):
                 return Reference(True, f"said of '{subject.text}'")  # "Dariush is Iranian"

@@ -20,12 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aligner.errors import LexiconError
-from aligner.lexicon.match import cached_index
+from aligner.lexicon.match import COMPOUND_SLOT, cached_index
 from aligner.lexicon.model import NAME_PREFIX, Concept, Lexicon
 from aligner.plugins import FormMatch, LanguagePlugin, Token
 
-# The slot of a noun's form as the first part of a compound (Estonian nais|õpetaja).
-COMPOUND_SLOT = "cmp"
 # English possessive endings a name may carry ("Juan's", "Jesus'").
 _POSSESSIVE = ("'s", "'")
 

@@ -43,7 +43,7 @@ from rich.table import Table
 
 from aligner.embed import load_encoder
 from aligner.embed.cpu import cpu_info
-from aligner.embed.e5_torch import activation_bits, choose_precision
+from aligner.embed.e5_torch import WEIGHT_BITS, choose_precision
 from aligner.errors import CineAlignError
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample"
@@ -137,8 +137,8 @@ def machine_report(device: str, precisions: list[str]) -> str:
         f"{where}: {cpu_info().describe()}; torch {torch.__version__}, "
         f"{torch.get_num_threads()} threads; load average {load:.2f} (1 min)",
         f"precisions timed: {', '.join(precisions)} "
-        f"(default here: {choose_precision(device)}; int8 = fbgemm, per-token "
-        f"{activation_bits()}-bit activations)",
+        f"(default here: {choose_precision(device)}; int8 = fbgemm, 8-bit activations per "
+        f"token, {WEIGHT_BITS}-bit weights per channel)",
     ]
     if held:
         lines.append(

@@ -182,7 +182,8 @@ class _FilmAligner:
         merges win (210 of 9,626 candidates on the sample films). A merge is embedded
         only when its guess (the lines' vectors summed, see ``SpanVectors.composed``)
         comes within ``merge_slack`` of zero and of the best 1-1 link among its lines:
-        on the sample every merge that wins passes, with 0.014 to spare. Merges whose
+        on the sample films every merge that wins passes (at 0.025 the tests' film
+        already loses one). Merges whose
         times rule them out (``_timing_allows_merge``) are not even guessed: in
         selected-lines mode that spares most of the neighbouring lines a guess is made of.
         """

@@ -51,6 +51,7 @@ class AlignParams:
     # embeds every merge candidate.
     merge_slack: float = 0.03
     anchor_margin: float = 1.03  # ratio margin an anchor pair must reach
+    window_anchor_margin: float = 1.0  # the same inside the first fit's window
     # Selected-lines mode: source lines sampled for the time fit. A straight line needs
     # few points: about half of them become anchors, and the refit adds the selected lines.
     anchor_sample: int = 24

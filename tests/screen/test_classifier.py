@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from aligner.errors import ModelUnavailableError
-from aligner.screen.classifier import WEIGHTS, ClassifierJudge
+from aligner.screen.classifier import WEIGHTS, ClassifierJudge, features
 from aligner.screen.judge import DIRECTIONS, Mention, ScreenLine
 from aligner.screen.models import Logistic, RbfSvm, from_arrays, to_arrays
 
@@ -88,3 +88,26 @@ def test_a_broken_or_foreign_weights_file_is_one_clear_error(tmp_path):
         ClassifierJudge(other)
     with pytest.raises(ModelUnavailableError, match="no screening classifier"):
         ClassifierJudge(tmp_path / "missing.npz")
+
+
+def test_the_score_blends_the_stereotype_and_usable_models(judge, tmp_path):
+    """Weights fitted before the usable model existed still load: their score is the
+    stereotype probability alone."""
+    lines = [line("Women can't drive, everybody knows that.", ("Women", "gender.woman", "gender")),
+             line("He told his people the truth.", ("He", "gender.he", "gender"))]
+    blended = [v.stereotype for v in judge.judge(lines)]
+    with np.load(WEIGHTS) as arrays:
+        content = {k: v for k, v in arrays.items() if not k.startswith("usable.")}
+    meta = json.loads(str(content["meta"]))
+    weight = meta.pop("usable_weight")
+    assert 0 < weight < 1
+    content["meta"] = np.array(json.dumps(meta))
+    older = tmp_path / "older.npz"
+    np.savez(older, **content)
+    alone = [v.stereotype for v in ClassifierJudge(older, encoders=judge.encoders).judge(lines)]
+    assert blended != alone
+    table = features(lines, judge.encoders)
+    stereo = judge.stereotype_model.probability(table)
+    usable = judge.usable_model.probability(table)
+    np.testing.assert_allclose(alone, stereo, atol=1e-4)
+    np.testing.assert_allclose(blended, (1 - weight) * stereo + weight * usable, atol=1e-4)

@@ -196,6 +196,10 @@ def review_agreement(
                                            "intervals (0: none).")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap.")] = 0,
     min_votes: MinVotesOption = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Also draw the figures into this PNG: alpha and kappa with their 95% intervals "
+             "and the observed agreement, per variable, category and film \\[default: no "
+             "plot].")] = None,
 ) -> None:
     """How far reviewers agree: Krippendorff's alpha and Fleiss' kappa with bootstrap
     intervals, for accept/reject, direction and category, per category and per film,
@@ -230,3 +234,8 @@ def review_agreement(
     typer.echo(text)
     typer.echo(f"wrote {out / 'agreement.md'}, {out / 'agreement.csv'} and "
                f"{out / 'agreement_confusion.csv'}")
+    if plot:
+        from aligner.pairs.agreement_plot import plot_agreement
+
+        plot_agreement(report.table, plot, f"Reviewer agreement: {store}")
+        typer.echo(f"wrote {plot}")

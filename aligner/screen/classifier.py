@@ -28,8 +28,8 @@ from aligner.screen.judge import (
     ANTI_STEREOTYPE,
     NO_STEREOTYPE,
     STEREOTYPE,
+    GroupMention,
     Judgement,
-    Mention,
     ScreenLine,
 )
 from aligner.screen.models import Logistic, RbfSvm, from_arrays
@@ -133,7 +133,7 @@ class ClassifierJudge:
         )
 
 
-def _group_mention(line: ScreenLine, cues: Cues) -> Mention | None:
+def _group_mention(line: ScreenLine, cues: Cues) -> GroupMention | None:
     """The mention the line is about: a group adjective first ("the Asian kid": race, not
     age), then the one a cue saw, then the first noun, then a pronoun."""
     adjectives = [m for m in line.mentions if m.adjective]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
     from spacy.tokens import Token as SpacyToken
 
-    from aligner.screen.judge import Mention
+    from aligner.screen.judge import GroupMention
 
 GENERIC_DETS = frozenset({"all", "every", "most", "no", "any", "each", "a", "an"})
 DEMONSTRATIVE = frozenset({"you", "your", "these", "those", "their", "such"})
@@ -58,10 +58,10 @@ class Cues:
 
     values: tuple[float, ...]
     seen: dict[str, str]
-    focus: Mention | None  # the mention the strongest cue is about
+    focus: GroupMention | None  # the mention the strongest cue is about
 
 
-def _tokens_of(doc: Doc, mention: Mention) -> list[SpacyToken]:
+def _tokens_of(doc: Doc, mention: GroupMention) -> list[SpacyToken]:
     return [t for t in doc if t.idx < mention.end and t.idx + len(t.text) > mention.start]
 
 
@@ -187,10 +187,10 @@ RULES = (
 )
 
 
-def read_cues(doc: Doc, mentions: list[Mention]) -> Cues:
+def read_cues(doc: Doc, mentions: list[GroupMention]) -> Cues:
     """Cue values for a parsed line and its people-referring mentions."""
     seen: dict[str, str] = {}
-    focus: Mention | None = None
+    focus: GroupMention | None = None
     pronoun_mentions = 0
     for mention in mentions:
         tokens = _tokens_of(doc, mention)

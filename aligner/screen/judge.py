@@ -19,7 +19,7 @@ DIRECTIONS: tuple[str, ...] = (STEREOTYPE, ANTI_STEREOTYPE, NO_STEREOTYPE)
 
 
 @dataclass(frozen=True)
-class Mention:
+class GroupMention:
     """A lexicon match in the line that refers to people (the judge's candidate groups)."""
 
     surface: str
@@ -36,7 +36,7 @@ class ScreenLine:
     """One keyword line with its neighbours, as a judge sees it."""
 
     text: str
-    mentions: tuple[Mention, ...]
+    mentions: tuple[GroupMention, ...]
     prev_text: str | None = None
     next_text: str | None = None
 

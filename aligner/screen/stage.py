@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from aligner.frames import EXTRACT, SCREEN, conform, empty
-from aligner.screen.judge import Mention, ScreenLine
+from aligner.screen.judge import GroupMention, ScreenLine
 
 if TYPE_CHECKING:
     from aligner.lexicon.model import Lexicon
@@ -46,7 +46,7 @@ def screen_line(text: str, matches: Sequence[dict], lexicon: Lexicon,
                 prev_text: str | None = None, next_text: str | None = None) -> ScreenLine:
     """What the judge sees: the line and its people-referring matches."""
     mentions = tuple(
-        Mention(m["surface"], m["concept"], lexicon[m["concept"]].category, m["start"],
+        GroupMention(m["surface"], m["concept"], lexicon[m["concept"]].category, m["start"],
                 m["end"], lexicon[m["concept"]].pos == "pronoun",
                 lexicon[m["concept"]].pos == "adj")
         for m in matches if m["person"]

@@ -7,7 +7,7 @@ import pytest
 
 from aligner.errors import ModelUnavailableError
 from aligner.screen.classifier import WEIGHTS, ClassifierJudge, features
-from aligner.screen.judge import DIRECTIONS, Mention, ScreenLine
+from aligner.screen.judge import DIRECTIONS, GroupMention, ScreenLine
 from aligner.screen.models import Logistic, RbfSvm, from_arrays, to_arrays
 
 
@@ -15,7 +15,7 @@ def line(text: str, *mentions: tuple[str, str, str]) -> ScreenLine:
     found = []
     for surface, concept, category in mentions:
         start = text.index(surface)
-        found.append(Mention(surface, concept, category, start, start + len(surface),
+        found.append(GroupMention(surface, concept, category, start, start + len(surface),
                              concept in ("gender.he", "gender.she")))
     return ScreenLine(text, tuple(found))
 

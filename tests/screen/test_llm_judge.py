@@ -17,17 +17,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aligner.errors import JudgeError
-from aligner.screen.judge import Judgement, Mention, ScreenLine
+from aligner.screen.judge import GroupMention, Judgement, ScreenLine
 from aligner.screen.llm import LLMJudge
 from aligner.screen.prompt import DEFAULT_PROMPT
 from aligner.screen.replies import first_object, verdict_from
 from aligner.screen.verdict_cache import CACHE_FILE
 
-WOMEN = Mention("women", "gender.woman", "gender")
+WOMEN = GroupMention("women", "gender.woman", "gender")
 LINES = [
     ScreenLine("Women can't drive.", (WOMEN,), None, "Says who?"),
-    ScreenLine("The old man sat down.", (Mention("old man", "age.old", "age"),), "Sit.", None),
-    ScreenLine("Girls can fix engines too.", (Mention("Girls", "gender.girl", "gender"),)),
+    ScreenLine("The old man sat down.", (GroupMention("old man", "age.old", "age"),), "Sit.", None),
+    ScreenLine("Girls can fix engines too.", (GroupMention("Girls", "gender.girl", "gender"),)),
 ]
 TEMPLATE = "# system\nJudge lines.\n# user\n{text}\n{prev_text}\n{next_text}\n{mentions}\n"
 

@@ -89,6 +89,14 @@ _NOT_NOUNS = frozenset({
 _MAN_HEAD = re.compile(r"(?<=[a-z])(wom[ae]n|m[ae]n)(['\u2019]s|s['\u2019]|['\u2019])?$")
 
 
+def _in_proper_name(match: FormMatch, tokens: list[Token], lexicon: Lexicon) -> bool:
+    """A common word (``generic``: new, high) capitalised before another capitalised word
+    starts a proper name ("New York", "New Yorker", "High Street") and names no one."""
+    following = tokens[match.last] if match.last < len(tokens) else None
+    return (lexicon[match.concept].generic and match.surface[:1].isupper()
+            and following is not None and following.text[:1].isupper())
+
+
 def _man_compound(token: Token) -> list[Token]:
     """``token`` as [modifier, head] when it ends in man/men/woman/women (not German)."""
     found = _MAN_HEAD.search(token.text)
@@ -140,7 +148,8 @@ class English(BasePlugin):
         the plain noun it heads ("White people", "black Americans") as one term, so it
         can stand where a plural noun stands ("Asians")."""
         matches = [self._pronoun_slot(m, tokens, lexicon)
-                   for m in super().match_forms(tokens, lexicon)]
+                   for m in super().match_forms(tokens, lexicon)
+                   if not _in_proper_name(m, tokens, lexicon)]
         return _with_heads(matches, tokens, lexicon, self.fold)
 
     def compound_parts(self, tokens: list[Token]) -> list[list[Token]]:

@@ -41,6 +41,7 @@ from aligner.pairs.concepts import (
     CONTRAST,
     SAME_CATEGORY,
     Relation,
+    in_category,
     relation,
     same_slot,
 )
@@ -69,6 +70,8 @@ COREFERENT = "coreferent"
 MAX_CONTRAST_WORDS = 3
 # Words an open English swap may leave out of its term ("from the North-East" / "from Punjab").
 DETERMINERS = frozenset({"the", "a", "an"})
+# English articles that follow the sound of the next word (a/an), whatever the swap.
+INDEFINITE = frozenset({"a", "an"})
 # Categories an unlisted capitalised name may stand for: not gender, whose names must be
 # known to be of opposite genders.
 OPEN_NAME_CATEGORIES = frozenset({"caste", "region", "religion", "race-color", "nationality"})
@@ -469,22 +472,25 @@ class PairReader:
                   bias_type: str | None) -> Relation | Problem | None:
         """A group term set against a plain description (retarded / smart, gay / military):
         CrowS-Pairs does this outside gender. One stretch differs; one side of it is one
-        term of the pair's category, the other a few words with no term, not a misspelt
-        form of the term (a wrong case ending is no contrast) and about people
-        (aligner/pairs/people.py): a noun for a thing is ``not-a-group-term``."""
+        term of the pair's category (or a related one: Mexico in a race-color pair), the
+        other a few words with no term, not a misspelt form of the term (a wrong case ending
+        is no contrast) and about people (aligner/pairs/people.py): a noun for a thing is
+        ``not-a-group-term``, even where the term names a thing itself (wheelchair against
+        bicycle): "People with wheelchairs" / "People with kettles" would pass otherwise."""
         if len(blocks) != 1 or len(alone) != 1:
             return None
         term = alone[0]
         concept = self.lexicon[term.concept]
-        category = bias_type if bias_type in concept.categories else (
+        category = bias_type if bias_type and in_category(concept, bias_type) else (
             None if bias_type else concept.category)
         if category is None or category == "gender" or is_name(term.concept):
             return None
-        block = blocks[0]
-        # By place, not equality: a term read again inside the stretch may carry another slot.
+        block = _past_articles(a, b, blocks[0])
+        # By place, not equality: a term read again inside the stretch, or merged with the
+        # noun it heads, may carry another slot and span more or fewer words.
         in_a = _in_block(term, block.a_first, block.a_last) and any(
-            (m.concept, m.first, m.last, m.chars) == (term.concept, term.first, term.last,
-                                                      term.chars) for m in a.terms)
+            m.concept == term.concept and m.chars == term.chars and _in_block(
+                m, term.first, term.last) for m in a.terms)
         own = (a.tokens[block.a_first:block.a_last] if in_a
                else b.tokens[block.b_first:block.b_last])
         if sum(map(is_word, own)) > term.last - term.first:
@@ -677,6 +683,15 @@ def _unrelated(a: Side, b: Side) -> Problem | None:
                                             "two different sentences"})
 
 
+def _past_articles(a: Side, b: Side, block: Block) -> Block:
+    """``block`` without the indefinite article both sides start it with: "an Asian woman" /
+    "a New York woman" differ in the article only because it follows the next word's sound."""
+    if block.a_first < block.a_last and block.b_first < block.b_last and (
+            a.keys[block.a_first] in INDEFINITE and b.keys[block.b_first] in INDEFINITE):
+        return Block(block.a_first + 1, block.a_last, block.b_first + 1, block.b_last)
+    return block
+
+
 def _numbers(a: Side, b: Side, blocks: list[Block]) -> bool:
     """One stretch, a number on each side: an age pair written in digits (80 / 20)."""
     if len(blocks) != 1:
@@ -687,7 +702,11 @@ def _numbers(a: Side, b: Side, blocks: list[Block]) -> bool:
 
 
 def _near(word: str, stem: str) -> bool:
-    """Two spellings of one word: a shared start covering most of the shorter one."""
+    """Two spellings of one word: a shared start covering most of the shorter one. A word
+    that is the whole start of a longer form is a word of its own (Europe / European,
+    California / Californian, normal / normal hand), not that form gone wrong."""
+    if len(word) < len(stem) and stem.startswith(word):
+        return False
     shared = 0
     for x, y in zip(word, stem, strict=False):
         if x != y:

@@ -87,6 +87,13 @@ def _related(first: Concept, second: Concept) -> str | None:
     return None
 
 
+def in_category(concept: Concept, category: str) -> bool:
+    """Whether ``concept`` is in ``category`` or in a category related to it (Mexico in a
+    race-color pair)."""
+    related = next((group for group in RELATED if category in group), frozenset({category}))
+    return bool(related & set(concept.categories))
+
+
 def relation(lexicon: Lexicon, a: str, b: str, bias_type: str | None = None) -> Relation | Problem:
     """The relation of concept (or name) ``a`` to ``b``, or why they are no pair.
 
@@ -140,7 +147,8 @@ def same_slot(fold: Callable[[str], str], lexicon: Lexicon, a_id: str, a_slot: s
     sg_p); checking both directions lets either side's reading decide. Terms of
     different parts of speech, or phrases a plugin built around a form ("White
     people"), compare by slot name, Hindi adjective gender aside; an adjective with
-    one form for everything (English black) fits any slot.
+    one form for everything (English black, elderly: even when a noun variant of the
+    concept, oldster, inflects) fits any slot.
     """
     if is_name(a_id) or is_name(b_id):
         return a_slot == b_slot
@@ -150,13 +158,20 @@ def same_slot(fold: Callable[[str], str], lexicon: Lexicon, a_id: str, a_slot: s
     listed = has_form(fold, first, a_slot, a_surface) and has_form(fold, second, b_slot, b_surface)
     if first.pos == second.pos and listed:
         return False
-    if any(c.pos == "adj" and len(c.forms) == 1 for c in (first, second)):
+    if _uninflected(fold, first, a_slot, a_surface) or _uninflected(fold, second, b_slot,
+                                                                     b_surface):
         return True
     if first.pos != second.pos:
         # An adjective standing for a noun (Hindi अश्वेत "black people"): its case is read
         # off a noun that is not there, so only number is compared.
         return _number(a_slot) == _number(b_slot)
     return a_slot == b_slot
+
+
+def _uninflected(fold: Callable[[str], str], concept: Concept, slot: str, surface: str) -> bool:
+    """Whether ``surface`` is a word of ``concept`` that is an adjective with one form."""
+    word = concept.variant_of(slot, surface, fold)
+    return word.pos == "adj" and len(word.forms) == 1
 
 
 def _number(slot: str) -> str:

@@ -28,6 +28,7 @@ from aligner.errors import CineAlignError
 from aligner.pairs.decisions import DECISIONS, DIRECTIONS, ROLES, VOTE, StaleDecisionError
 from aligner.serve.guidelines import render_guidelines
 from aligner.serve.queue import FACETS, ClosedPairError, ReviewQueue
+from aligner.serve.set_apart import set_apart_notice
 
 HOST = "127.0.0.1"
 STATIC = Path(str(files("aligner.serve") / "static"))
@@ -88,18 +89,25 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     def state(request: Request) -> Response:
+        """The server's settings, and the view the page opens on for whoever asks (``id``
+        and ``lang``: the pair the page's link names, if any)."""
+        query = request.query_params
+        wanted = (query["id"], query["lang"]) if "id" in query and "lang" in query else None
         return JSONResponse({"reviewer": reviewer, "source": str(queue.source),
                              "store": str(queue.store_path), "rules": asdict(queue.rules),
-                             "categories": categories})
+                             "categories": categories,
+                             "landing": queue.landing(who(request), wanted)})
 
     def pairs(request: Request) -> Response:
         filters = {f: request.query_params.get(f, "") for f in FACETS}
         query = request.query_params
         try:
-            return JSONResponse(queue.listing(filters, query.get("q", ""), query.get("order", ""),
-                                              who(request)))
+            listing = queue.listing(filters, query.get("q", ""), query.get("order", ""),
+                                    who(request))
         except ValueError as err:
             return _problem(str(err), 400)
+        # Re-read with every listing: `align review apply` may set decisions apart meanwhile.
+        return JSONResponse({**listing, "set_apart": set_apart_notice(queue.store_path)})
 
     def pair(request: Request) -> Response:
         try:
@@ -138,6 +146,8 @@ def create_app(queue: ReviewQueue, reviewer: str) -> Starlette:
         if role not in ROLES:
             return _problem(f"role must be one of {', '.join(ROLES)}", 400)
         name = (body.get("reviewer") or "").strip() or reviewer
+        if not name:  # a server started without a default name: every vote says whose it is
+            return _problem("who is voting? type your name in the page's header", 400)
         try:
             change = await run_in_threadpool(queue.decide, body.get("pair_id", ""),
                                              body.get("lang", ""), cells, base, name, role)

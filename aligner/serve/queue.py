@@ -170,6 +170,25 @@ class ReviewQueue:
             return HAS_VOTED
         return FULL if enough or consensus == ADJUDICATED else TO_VOTE
 
+    def landing(self, reviewer: str, wanted: tuple[str, str] | None = None) -> str:
+        """The view (a ``queue`` facet value; "" for all pairs) the page opens on for
+        ``reviewer``: the one holding the pair a link names; else the pairs still wanting
+        their vote, best-screened first, since that is their work. Someone who has settled
+        pairs before is the adjudicator and opens on the adjudication queue while it has
+        pairs; a reviewer with nothing left to vote on goes there too, or sees everything.
+        Without a name nobody's queue is known: all pairs."""
+        if not reviewer:
+            return ""
+        now = self.standing()
+        keys = [(row["pair_id"], row["lang"]) for row in self.pairs]
+        if wanted in keys:
+            return self.place(wanted, now, reviewer)
+        places = {self.place(key, now, reviewer) for key in keys}
+        adjudicator = any(v["role"] == ADJUDICATION and v["reviewer"] == reviewer
+                          for votes in now.votes.values() for v in votes)
+        preferred = (TO_ADJUDICATE, TO_VOTE) if adjudicator else (TO_VOTE, TO_ADJUDICATE)
+        return next((view for view in preferred if view in places), "")
+
     def summaries(self, order: str, reviewer: str, now: Standing) -> list[dict]:
         """One line per pair for the queue list, in ``order`` (aligner.serve.screening.
         ORDERS). A pair still wanting the reviewer's vote shows the machine's status only:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from aligner.cli.main import app
-from aligner.pairs.decisions import read_store
+from aligner.pairs.decisions import read_store, set_apart
 
 from .conftest import REPO, SCREENED, build_args
 
@@ -109,7 +109,7 @@ def test_decisions_made_in_the_page_reach_the_store_and_the_next_build(page, bui
 def test_a_write_over_a_decision_changed_elsewhere_is_refused(browser, page_url, build_dir):
     first, second = browser.new_page(), browser.new_page()
     for tab in (first, second):
-        tab.goto(page_url + "#harbour_lights-03/et")
+        tab.goto(page_url + "?queue=all#harbour_lights-03/et")
         expect(tab.locator("#pair h2")).to_have_text("harbour_lights-03")
 
     first.click("#accept")
@@ -238,3 +238,20 @@ def test_a_queue_nothing_screened_looks_as_it_did_before(browser, page_url):
     expect(tab.locator("#pairs .item .score, #pairs .item .direction")).to_have_count(0)
     expect(tab.locator("#pair h2")).to_have_text("harbour_lights-01")
     expect(tab.locator("#screening")).to_have_count(0)
+
+
+def test_decisions_set_apart_after_a_rebuild_are_named_above_the_queue(browser, page_url,
+                                                                       build_dir):
+    tab = browser.new_page()
+    tab.goto(page_url)
+    tab.wait_for_selector("body[data-ready=true]")
+    expect(tab.locator("#notices")).to_be_hidden()
+    store = build_dir / "decisions.csv"
+    set_apart([{"pair_id": "harbour_lights-99", "lang": "et", "decision": "reject",
+                "comment": "a line the new build no longer has"}], store)
+    tab.click("#view-all")  # any new listing brings the notice
+    expect(tab.locator("#set-apart")).to_contain_text(
+        "1 decision(s) for pairs that no longer exist were set apart by align review apply "
+        "(kept, not applied) in")
+    expect(tab.locator("#set-apart code")).to_have_text(str(build_dir / "decisions.unknown.csv"))
+    expect(tab.locator("#set-apart")).to_contain_text("harbour_lights-99/et")

@@ -108,6 +108,46 @@ def test_an_open_pair_is_adjudicated_and_leaves_the_queue(queue_dir):
     )
 
 
+def test_the_page_opens_on_the_reviewers_queue_and_an_adjudicator_on_theirs(tmp_path):
+    pairs = pairs_frame()
+    third = pairs.filter(pl.col("pair_id") == "f-01").with_columns(pair_id=pl.lit("f-03"))
+    export_review(pl.concat([pairs, third]), cues_frame()).write_ndjson(tmp_path / "review.jsonl")
+    client = client_for(tmp_path, Rules(per_pair=2))
+
+    def landing(reviewer: str, **link: str) -> str:
+        return client.get("/api/state", params={"reviewer": reviewer, **link}).json()["landing"]
+
+    def split(pair_id: str) -> None:
+        vote(client, "ilse", "accept", pair_id=pair_id)
+        vote(client, "jaan", "reject", comment="no", pair_id=pair_id)
+
+    assert landing("ilse") == "to vote"
+    split("f-01")
+    assert landing("kadri") == "to vote"  # nobody's adjudicator yet: her votes come first
+    vote(client, "kadri", "reject", comment="no", role="adjudication")
+    split("f-02")
+    assert landing("kadri") == "adjudicate"  # she settles pairs: f-02 before voting on f-03
+    assert landing("mart") == "to vote"
+    assert landing("mart", id="f-02", lang="et") == "adjudicate"  # the pair the link names
+    assert landing("mart", id="f-99", lang="et") == "to vote"
+    vote(client, "kadri", "accept", role="adjudication", pair_id="f-02")
+    assert landing("kadri") == "to vote"  # the adjudication queue is empty
+    assert landing("ilse") == "to vote"
+    split("f-03")
+    assert landing("ilse") == "adjudicate"  # nothing left to vote on
+    vote(client, "kadri", "accept", role="adjudication", pair_id="f-03")
+    assert landing("ilse") == ""  # nothing left at all: every pair
+
+
+def test_without_a_name_the_page_opens_on_every_pair_and_no_vote_is_anonymous(queue_dir):
+    client = TestClient(create_app(ReviewQueue.open(queue_dir), ""), base_url="http://127.0.0.1")
+    state = client.get("/api/state").json()
+    assert (state["reviewer"], state["landing"]) == ("", "")
+    refused = client.post("/api/decision", json={**PAIR, "decision": "accept"})
+    assert refused.status_code == 400 and "who is voting?" in refused.json()["error"]
+    assert vote(client, "ilse", "accept").status_code == 200
+
+
 def test_the_guidelines_are_the_builds_own_or_the_shipped_ones(queue_dir):
     client = client_for(queue_dir)
     shipped = client.get("/api/guidelines").json()

@@ -40,7 +40,9 @@ def test_two_reviewers_vote_blind_and_an_adjudicator_settles_the_split(browser, 
     with serving(two_reviewers_dir) as url:
         ilse, jaan = open_as(browser, url, "ilse"), open_as(browser, url, "jaan")
         ilse.select_option("#chosen-category", "age")
-        ilse.click("#accept")
+        ilse.click("#accept")  # the pair leaves her queue; the next one is shown
+        expect(ilse.locator(f'#pairs .item[data-pair="{PAIR}"]')).to_have_count(0)
+        ilse.click("#view-voted")
         expect(ilse.locator(f'#pairs .item[data-pair="{PAIR}"] .place')).to_have_text("voted")
 
         # jaan's tab opened before ilse voted; reopened, it still shows nothing of her vote.
@@ -54,14 +56,15 @@ def test_two_reviewers_vote_blind_and_an_adjudicator_settles_the_split(browser, 
         jaan.click("#reject")
         jaan.fill("#reject-reason", "about one old man, not old people")
         jaan.press("#reject-reason", "Enter")
+        jaan.click("#view-all")
         jaan.click(f'#pairs .item[data-pair="{PAIR}"]')
         expect(jaan.locator("#consensus")).to_contain_text("no majority: 1 accept, 1 reject")
         expect(jaan.locator("#vote-list")).to_have_count(0)  # behind the toggle
         jaan.keyboard.press("v")
         expect(jaan.locator("#vote-list")).to_have_text("ilse: accept · stereo · age")
 
-        kadri = open_as(browser, url, "kadri")
-        kadri.select_option("#facet-queue", "adjudicate")
+        kadri = open_as(browser, url, "kadri")  # the link's pair: on the adjudication queue
+        expect(kadri.locator("#views [aria-pressed=true]")).to_have_text("Adjudicate (1)")
         expect(kadri.locator("#pairs .item")).to_have_count(1)
         kadri.click(f'#pairs .item[data-pair="{PAIR}"]')
         kadri.click("#guidelines-button")
@@ -99,7 +102,7 @@ def test_agreement_figures_reach_the_report_and_the_agreement_command(browser, t
     with serving(two_reviewers_dir) as url:
         for who, index in (("ilse", 0), ("jaan", 1)):
             tab = browser.new_page()
-            tab.goto(f"{url}?reviewer={who}")
+            tab.goto(f"{url}?reviewer={who}&queue=all")
             tab.wait_for_selector("body[data-ready=true]")
             for pair_id, votes in PLANTED.items():
                 tab.fill("#search", pair_id)
@@ -138,3 +141,35 @@ def test_agreement_figures_reach_the_report_and_the_agreement_command(browser, t
     overall = table.filter((pl.col("variable") == "decision") & (pl.col("scope") == "all"))
     assert overall["alpha"][0] == pytest.approx(8 / 15)
     assert overall["kappa"][0] == pytest.approx(7 / 15)
+
+
+def test_a_reviewer_opens_on_their_own_queue_and_the_chosen_view_survives_a_reload(
+        browser, two_reviewers_dir):
+    with serving(two_reviewers_dir) as url:
+        tab = browser.new_page()
+        tab.goto(url)  # no name in the address or this browser: the server's default, asked
+        tab.wait_for_selector("body[data-ready=true]")
+        expect(tab.locator("#reviewer-prompt")).to_have_text("Not ilse? Type your name.")
+        expect(tab.locator("#views [aria-pressed=true]")).to_have_text("To vote (42)")
+        expect(tab.locator("#pair h2")).to_have_text(PAIR)  # the best-screened pair first
+        tab.keyboard.press("a")
+        expect(tab.locator("#pair h2")).to_have_text("harbour_lights-05")
+        expect(tab.locator("#view-to-vote")).to_have_text("To vote (41)")
+
+        tab.click("#view-all")
+        expect(tab.locator("#pairs .item")).to_have_count(42)
+        tab.reload()
+        tab.wait_for_selector("body[data-ready=true]")
+        expect(tab.locator("#views [aria-pressed=true]")).to_have_text("All pairs (42)")
+        expect(tab.locator("#pair h2")).to_have_text("harbour_lights-05")
+
+        tab.fill("#reviewer", "jaan")
+        tab.press("#reviewer", "Enter")  # another reviewer: their queue, whatever was shown
+        expect(tab.locator("#views [aria-pressed=true]")).to_have_text("To vote (42)")
+        expect(tab.locator("#reviewer-prompt")).to_be_hidden()
+        expect(tab.locator("#pairs .item").first).to_have_attribute("data-pair", PAIR)
+        tab.goto(f"{url}?queue=voted")  # a view chosen in the address; the name remembered
+        tab.wait_for_selector("body[data-ready=true]")
+        expect(tab.locator("#views [aria-pressed=true]")).to_have_text("Voted (0)")
+        expect(tab.locator("#pairs .empty")).to_have_text("No pairs match.")
+        expect(tab.locator("#reviewer")).to_have_value("jaan")

@@ -5,8 +5,14 @@
 // decides what of others' votes that reviewer may see.
 "use strict";
 
-const FACETS = { queue: "Queue", status: "Status", bias_type: "Category", film: "Film",
-                 reason: "Reason" };
+const FACETS = { status: "Status", bias_type: "Category", film: "Film", reason: "Reason" };
+// The values of the queue facet: where each pair stands for this reviewer. They are the
+// page's views, one click apart; "" is every pair.
+const VIEWS = [["to vote", "To vote"], ["adjudicate", "Adjudicate"], ["voted", "Voted"],
+               ["enough votes", "Enough votes"], ["", "All pairs"]];
+const EMPTY = { "to vote": "Nothing is waiting for your vote.",
+                adjudicate: "Nothing is waiting for adjudication." };
+const REVIEWER = "cinealign-reviewer";
 const state = {
   filters: {}, query: "", order: "", items: [], current: null, pair: null, undo: [],
   reviewer: "", checkTimer: null, checkSeq: 0, queueSeq: 0, loading: null, selecting: null,
@@ -55,8 +61,22 @@ const keyOf = (item) => `${item.pair_id}\u0000${item.lang}`;
 
 // The latest listing wins: answers to earlier keystrokes in the search box are dropped.
 function loadQueue() {
+  remember();
   state.loading = fetchQueue(++state.queueSeq);
   return state.loading;
+}
+
+// The view and filters live in the address, as the pair does after "#", so a reload or a
+// copied link opens the same list; "queue=all" is the choice of every pair, and a link
+// without "queue" opens where the server says this reviewer should start.
+function remember() {
+  const params = new URLSearchParams(location.search);
+  for (const [facet, value] of Object.entries(state.filters)) {
+    if (value || facet === "queue") params.set(facet, value || "all");
+    else params.delete(facet);
+  }
+  if (params.has("reviewer")) params.set("reviewer", state.reviewer);
+  history.replaceState(null, "", `?${params}${location.hash}`);
 }
 
 async function fetchQueue(seq) {
@@ -67,9 +87,21 @@ async function fetchQueue(seq) {
   if (!ok) { say(data.error, "error"); return; }
   state.items = data.items;
   renderOrder(data.order, data.scored);
+  renderViews(data.facets.queue);
   renderFacets(data.facets);
   renderProgress(data.progress);
+  renderNotices(data.progress.not_in_queue, data.set_apart);
   renderList();
+}
+
+function renderViews(counts) {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const chosen = state.filters.queue || "";
+  const buttons = VIEWS.map(([view, label]) => el("button", {
+    type: "button", id: `view-${(view || "all").replace(" ", "-")}`, "data-view": view || "all",
+    "aria-pressed": String(view === chosen), onclick: () => setFilter("queue", view),
+  }, `${label} (${view ? counts[view] || 0 : total})`));
+  document.getElementById("views").replaceChildren(...buttons);
 }
 
 function renderFacets(facets) {
@@ -113,17 +145,44 @@ function renderProgress(progress) {
   if (names.length) text += ` · ${names.join(", ")}`;
   text += ` · ${progress.to_vote} to vote`;
   if (progress.to_adjudicate) text += ` · ${progress.to_adjudicate} to adjudicate`;
-  if (progress.not_in_queue.length) {
-    text += ` · ${progress.not_in_queue.length} decision(s) for pairs not in this queue ` +
-            `(kept, not applied): ${progress.not_in_queue.join(", ")}`;
-  }
   document.getElementById("progress").textContent = text;
+}
+
+// Decisions for pairs this queue lacks: votes in the store whose pairs a later build
+// dropped, and sheet rows `align review apply` set apart. Both are kept and none is
+// applied; said plainly, so that nobody thinks their earlier work lost, or does it again.
+function renderNotices(orphans, apart) {
+  const notes = [];
+  if (apart && apart.error) {
+    notes.push(el("p", { id: "set-apart" }, "Decisions set apart by align review apply are " +
+                  "kept in ", el("code", {}, apart.file),
+                  `, which cannot be read: ${apart.error}`));
+  } else if (apart) {
+    notes.push(el("p", { id: "set-apart" }, `${apart.count} decision(s) for pairs that no ` +
+                  "longer exist were set apart by align review apply (kept, not applied) in ",
+                  el("code", {}, apart.file), `: ${listed(apart.pairs)}`));
+  }
+  if (orphans.length) {
+    notes.push(el("p", { id: "orphaned" }, `${orphans.length} stored decision(s) for pairs ` +
+                  `not in this queue (kept, applied if the pairs come back): ${listed(orphans)}`));
+  }
+  const box = document.getElementById("notices");
+  box.replaceChildren(...notes);
+  box.hidden = !notes.length;
+}
+
+function listed(labels, most = 10) {
+  const more = labels.length > most ? ` and ${labels.length - most} more` : "";
+  return labels.slice(0, most).join(", ") + more;
 }
 
 function renderList() {
   const list = document.getElementById("pairs");
   list.replaceChildren();
   document.getElementById("shown").textContent = `${state.items.length} pairs shown`;
+  if (!state.items.length) {
+    list.append(el("li", { class: "empty" }, EMPTY[state.filters.queue] || "No pairs match."));
+  }
   for (const item of state.items) {
     const current = state.current && keyOf(item) === state.current;
     const button = el("button", {
@@ -511,9 +570,11 @@ async function send(cells, role = "vote") {
   }
   say(`${pair.pair_id}: ${cells.decision} saved`, "ok");
   await loadQueue();
+  // The pair may have left the view (it no longer wants this reviewer's vote): on to the
+  // next one, or, at the end of the view, the pair as it stands now.
   const next = state.items.find((item) => following && keyOf(item) === keyOf(following))
-    || state.items.find((item) => keyOf(item) === keyOf(pair)) || state.items[0];
-  if (next) await select(next);
+    || state.items.find((item) => keyOf(item) === keyOf(pair)) || state.items[0] || pair;
+  await select(next);
 }
 
 async function undo() {
@@ -558,8 +619,6 @@ function onKey(event) {
   else action();
 }
 
-// ---- start -------------------------------------------------------------------------------
-
 // ---- guidelines --------------------------------------------------------------------------
 
 async function toggleGuidelines() {
@@ -581,23 +640,61 @@ async function toggleGuidelines() {
 
 // ---- start -------------------------------------------------------------------------------
 
+// The pair the address names after "#" (id/lang, as showPair writes it), or null.
+function linkedPair() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  const cut = hash.lastIndexOf("/");
+  return cut > 0 ? { id: hash.slice(0, cut), lang: hash.slice(cut + 1) } : null;
+}
+
+// The server's settings, and the view it opens on for this reviewer (and linked pair).
+async function serverState(reviewer, wanted) {
+  const { data } = await api(`/api/state?${new URLSearchParams({ reviewer, ...wanted })}`);
+  return data;
+}
+
+// A name from the address or from this browser is the reviewer's own. The server's
+// default is whoever started it, so the page asks; Enter on the name keeps it.
+function askName(named, fallback) {
+  const prompt = document.getElementById("reviewer-prompt");
+  prompt.textContent = fallback ? `Not ${fallback}? Type your name.`
+    : "Type your name to see the pairs waiting for your vote.";
+  prompt.hidden = Boolean(named);
+  if (!state.reviewer) document.getElementById("reviewer").focus();
+}
+
+// Another name is another reviewer: their own queue, and their own view of others' votes.
+async function setReviewer(name) {
+  localStorage.setItem(REVIEWER, name);
+  document.getElementById("reviewer-prompt").hidden = true;
+  if (name === state.reviewer) return;
+  state.reviewer = name;
+  state.filters.queue = (await serverState(name)).landing || "";
+  await loadQueue();
+  const shown = state.items.find((item) => state.pair && keyOf(item) === keyOf(state.pair));
+  const next = shown || state.items[0] || state.pair;
+  if (next) await select(next, true);
+}
+
 async function start() {
-  const { data } = await api("/api/state");
+  const params = new URLSearchParams(location.search);
+  const named = params.get("reviewer") || localStorage.getItem(REVIEWER) || "";
+  const wanted = linkedPair();
+  const data = await serverState(named, wanted);
   const source = document.getElementById("source");
   source.textContent = `decisions: ${data.store}`;
   source.title = `queue: ${data.source}\ndecisions: ${data.store}`;
   state.categories = data.categories;
   const reviewer = document.getElementById("reviewer");
-  const named = new URLSearchParams(location.search).get("reviewer");
-  state.reviewer = named || localStorage.getItem("cinealign-reviewer") || data.reviewer;
+  state.reviewer = named || data.reviewer;
   reviewer.value = state.reviewer;
-  reviewer.addEventListener("change", async () => {
-    state.reviewer = reviewer.value.trim() || data.reviewer;
-    localStorage.setItem("cinealign-reviewer", state.reviewer);
-    await loadQueue(); // what is to vote on, and what may be seen, is per reviewer
-    const shown = state.pair && state.items.find((item) => keyOf(item) === keyOf(state.pair));
-    if (shown) await select(shown, true);
-  });
+  for (const facet of Object.keys(FACETS)) state.filters[facet] = params.get(facet) || "";
+  const view = params.get("queue");
+  state.filters.queue = view === null ? data.landing || "" : view.replace(/^all$/, "");
+  askName(named, data.reviewer);
+  const typed = () => setReviewer(reviewer.value.trim() || data.reviewer);
+  reviewer.addEventListener("change", typed);
+  reviewer.addEventListener("keydown", (event) => { if (event.key === "Enter") typed(); });
   document.getElementById("guidelines-button").addEventListener("click", toggleGuidelines);
   document.getElementById("order").addEventListener(
     "change", (event) => setOrder(event.target.value));
@@ -613,11 +710,9 @@ async function start() {
     "click", () => document.getElementById("help").showModal());
   document.addEventListener("keydown", onKey);
   await loadQueue();
-  const hash = decodeURIComponent(location.hash.slice(1));
-  const cut = hash.lastIndexOf("/");
-  const wanted = state.items.find(
-    (item) => item.pair_id === hash.slice(0, cut) && item.lang === hash.slice(cut + 1));
-  if (wanted || state.items.length) await select(wanted || state.items[0], true);
+  const linked = state.items.find(
+    (item) => wanted && item.pair_id === wanted.id && item.lang === wanted.lang);
+  if (linked || state.items.length) await select(linked || state.items[0], true);
   else document.getElementById("pair").replaceChildren(el("p", { class: "empty" }, "No pairs."));
   document.body.dataset.ready = "true";
 }

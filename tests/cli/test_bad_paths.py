@@ -33,7 +33,7 @@ CASES = ("missing", "empty file", "directory")
 READ_DIRS = {"lexicons", "root", "stanza_dir", "src_subs", "tgt_subs", "release", "repo"}
 # What a command writes: only a path of the wrong kind in its place is refused (a missing
 # file is the usual case, an empty one is replaced, an existing directory is reused).
-WRITTEN_FILES = {"out"}
+WRITTEN_FILES = {"out", "plot"}
 WRITTEN_DIRS = {("build", "out"), ("build", "work"), ("score", "out"), ("compare", "out"),
                 ("align", "cache_dir"), ("review agreement", "out")}
 # A decision store is created when missing.

@@ -214,6 +214,34 @@ class Int8Linear:
         return torch.addcmul(self.bias, products, peaks)
 
 
+def pack(lengths: Sequence[int], chunk_sizes: Sequence[int]) -> list[list[int]]:
+    """Indices of sequences of ``lengths``, sorted by length, cut into chunks that waste
+    few filler rows.
+
+    Each chunk takes the largest size the tokens still to embed fill (at least the
+    smallest size that holds the longest of them): full chunks of the largest size, then
+    the rest in smaller ones. One chunk of the largest size for the rest wasted a fifth
+    of all rows on 302 selected lines of a film.
+    """
+    sizes = sorted(chunk_sizes)
+    order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+    left = sum(lengths)
+    batches: list[list[int]] = []
+    position = 0
+    while position < len(order):
+        longest = lengths[order[-1]]
+        size = max(min(size for size in sizes if size >= longest),
+                   max((size for size in sizes if size <= left), default=0))
+        batch, filled = [], 0
+        while position < len(order) and filled + lengths[order[position]] <= size:
+            filled += lengths[order[position]]
+            batch.append(order[position])
+            position += 1
+        batches.append(batch)
+        left -= filled
+    return batches
+
+
 PRECISIONS = ("fp32", "bf16", "int8")
 
 
@@ -275,7 +303,7 @@ class TorchE5:
         sums = np.zeros((len(texts), hidden), dtype=np.float64)
         weights = np.zeros(len(texts), dtype=np.float64)
         owners, sequences = self._windows(self.tokenizer.content(texts))
-        for batch in self._batches(sequences):
+        for batch in pack(list(map(len, sequences)), self.chunk_sizes):
             means = self._forward([sequences[i] for i in batch])
             for row, index in enumerate(batch):
                 content = len(sequences[index]) - 2
@@ -295,33 +323,6 @@ class TorchE5:
                 owners.append(owner)
                 sequences.append([bos, *ids[start : start + self.window], eos])
         return owners, sequences
-
-    def _batches(self, sequences: list[list[int]]) -> list[list[int]]:
-        """Indices sorted by length, cut into chunks that waste few filler rows.
-
-        Each chunk takes the largest size the tokens still to embed fill (at least the
-        smallest size that holds the next sequence): full chunks of the largest size,
-        then the rest in smaller ones. One chunk of the largest size for the rest wasted
-        a fifth of all rows on 302 selected lines of a film.
-        """
-        order = sorted(range(len(sequences)), key=lambda i: (len(sequences[i]), i))
-        left = sum(len(sequences[i]) for i in order)
-        batches: list[list[int]] = []
-        position = 0
-        while position < len(order):
-            longest = len(sequences[order[position]])
-            size = max(
-                min(size for size in self.chunk_sizes if size >= longest),
-                max((size for size in self.chunk_sizes if size <= left), default=0),
-            )
-            batch, filled = [], 0
-            while position < len(order) and filled + len(sequences[order[position]]) <= size:
-                filled += len(sequences[order[position]])
-                batch.append(order[position])
-                position += 1
-            batches.append(batch)
-            left -= filled
-        return batches
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         """Mean last hidden states of ``batch`` (sorted by length), packed into one chunk."""

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from aligner.embed import load_encoder
 from aligner.embed.cpu import CpuInfo
 from aligner.embed.e5 import E5Encoder
-from aligner.embed.e5_torch import choose_precision
+from aligner.embed.e5_torch import CHUNKS, choose_precision, pack
 from aligner.errors import ConfigError
 
 LINES = [
@@ -166,3 +166,19 @@ def _has_cuda() -> bool:
     import torch
 
     return torch.cuda.is_available()
+
+
+@given(st.lists(st.integers(1, 512), max_size=300))
+def test_packing_puts_every_sequence_once_into_a_chunk_that_holds_it(lengths):
+    batches = pack(lengths, CHUNKS)
+    assert sorted(i for batch in batches for i in batch) == list(range(len(lengths)))
+    assert all(batch and sum(lengths[i] for i in batch) <= CHUNKS[-1] for batch in batches)
+
+
+def test_the_rest_after_full_chunks_goes_into_smaller_ones():
+    """30,000 tokens of 20-token lines: one last 2,048-row chunk would waste 688 rows."""
+    lengths = [20] * 1500
+    rows = sum(next(size for size in CHUNKS if size >= sum(lengths[i] for i in batch))
+               for batch in pack(lengths, CHUNKS))
+    assert rows <= 1.01 * sum(lengths)
+    assert len(pack([400, 20], CHUNKS)) == 1  # a long window shares a 512-row chunk

@@ -159,6 +159,7 @@ class LanguagePlugin(Protocol):
         new: Concept,
         lexicon: Lexicon,
         parse: Parse | None = None,
+        written: str | None = None,
     ) -> list[Edit]:
         """Edits to words that agree with the swapped form (not the swap itself).
 
@@ -171,6 +172,12 @@ class LanguagePlugin(Protocol):
         with UD features, heads and character spans) from the parser the plugin's
         ``parser`` spec names, or None when there is none: the rule then follows the
         tree instead of a word window, and must still work without it.
+        ``written`` is the word the swap puts in place of ``match``: the other sentence's
+        word when validating, which need not be the lexicon's parallel form of ``new``
+        (a pair may set "immigrant" against "citizen" or "native"); a rule that follows
+        the sound of the new word (English a/an) reads it, and falls back to
+        ``counterpart_form`` when it is None. The parameter is optional to declare: a
+        plugin whose hook lacks it is called without it.
         """
         ...
 

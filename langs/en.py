@@ -39,8 +39,10 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
-# Vowel letters that do not sound as a vowel (a university, a European) and silent h.
-_VOWEL_SOUND = re.compile(r"^(?:[aeio](?!ur[oa])|u(?!ni|s[eu]|r[aeiou]|k)|hour|honest|heir)", re.I)
+# Vowel letters that do not sound as a vowel (a university, a European, a one-eyed man)
+# and silent h.
+_VOWEL_SOUND = re.compile(
+    r"^(?!on(?:e|ce)\b)(?:[aeio](?!ur[oa])|u(?!ni|s[eu]|r[aeiou]|k)|hour|honest|heir)", re.I)
 
 
 # Plain nouns a group adjective heads without changing what the term means, with the
@@ -178,30 +180,34 @@ class English(BasePlugin):
         new: Concept,
         lexicon: Lexicon,
         parse: Parse | None = None,
+        written: str | None = None,
     ) -> list[Edit]:
         """The indefinite article follows the sound of the next word (a/an adult), and
         after a gender swap the pronouns of the old gender may follow it.
 
         Gender never changes an English verb or adjective, so nothing else is edited.
         """
-        return [*self._article(tokens, match, new, lexicon),
+        return [*self._article(tokens, match, new, lexicon, written),
                 *self._pronouns(tokens, match, new, lexicon)]
 
     def _article(self, tokens: list[Token], match: FormMatch, new: Concept,
-                 lexicon: Lexicon) -> list[Edit]:
+                 lexicon: Lexicon, written: str | None) -> list[Edit]:
+        """a/an by the sound of the word written in the swap's place ("an immigrant" /
+        "a citizen"), which may be another word of ``new`` than its parallel form."""
         if match.first == 0 or match.chars is not None:
             return []
         article = tokens[match.first - 1]
         if article.text.lower() not in ("a", "an"):
             return []
-        form = counterpart_form(lexicon[match.concept], new, match.slot, match.surface, self.fold)
+        form = written or counterpart_form(lexicon[match.concept], new, match.slot,
+                                           match.surface, self.fold)
         if form is None:
             return []
         wanted = indefinite_article(form)
         if article.text.lower() == wanted:
             return []
-        written = match_case(article.text, wanted)
-        return [Edit(article.start, article.end, article.text, written, "agreement")]
+        return [Edit(article.start, article.end, article.text,
+                     match_case(article.text, wanted), "agreement")]
 
     def _pronouns(self, tokens: list[Token], match: FormMatch, new: Concept,
                   lexicon: Lexicon) -> list[Edit]:

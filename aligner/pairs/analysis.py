@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from inspect import signature
 
 from aligner.analysis.parse import Parse
 from aligner.lexicon.load import PIVOT
@@ -258,8 +259,7 @@ def predict(
     maybe: list[Edit] = []
     for change, own in zip(changes, swaps, strict=True):
         try:
-            edits = plugin.agreement_edits(side.text, side.tokens, change.match, change.new,
-                                           lexicon, parse=parse)
+            edits = _agreement_edits(plugin, lexicon, side, change, parse)
         except AgreementUnresolved as err:
             return Prediction(apply_edits(side.text, swaps), swaps, [], str(err))
         others = [e for e in swaps if e is not own]
@@ -275,6 +275,18 @@ def predict(
         taken = []
     edits = [*swaps, *required, *taken]
     return Prediction(apply_edits(side.text, edits), edits, required, optional=tuple(taken))
+
+
+def _agreement_edits(plugin: LanguagePlugin, lexicon: Lexicon, side: Side, change: Change,
+                     parse: Parse | None) -> list[Edit]:
+    """The plugin's edits for one change, told the word the swap writes where its hook
+    takes it: the sound of that word, not of the lexicon's parallel form, picks an English
+    a/an ("an immigrant" / "a citizen")."""
+    hook = plugin.agreement_edits
+    # ``written`` joined the hook after plugins were written without it (aligner/plugins.py).
+    written = {"written": change.surface} if "written" in signature(hook).parameters else {}
+    return hook(side.text, side.tokens, change.match, change.new, lexicon, parse=parse,
+                **written)
 
 
 def _swap_edit(side: Side, change: Change) -> Edit:

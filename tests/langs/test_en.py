@@ -139,7 +139,8 @@ def test_pronouns_of_the_old_gender_may_follow_a_gender_swap(en):
 @pytest.mark.parametrize(
     ("word", "article"),
     [("adult", "an"), ("young", "a"), ("European", "a"), ("university", "a"), ("hour", "an"),
-     ("Indian", "an"), ("elderly", "an")],
+     ("Indian", "an"), ("elderly", "an"), ("one-eyed", "a"), ("onerous", "an"),
+     ("honest", "an")],
 )
 def test_indefinite_article(word, article):
     from langs.en import indefinite_article

@@ -206,7 +206,10 @@ class Int8Linear:
     def __call__(self, x):
         import torch
 
-        peaks = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min(1e-30)
+        # The largest magnitude per row. The same numbers as vector_norm(x, inf), which
+        # is a generic reduction and took a third as long as the int8 matmuls themselves.
+        peaks = torch.maximum(x.amax(1, keepdim=True), x.amin(1, keepdim=True).neg())
+        peaks = peaks.clamp_min(1e-30)
         scaled = torch.empty(len(x) + 1, x.shape[1])
         torch.div(x, peaks, out=scaled[:-1])
         scaled[-1] = self.pin

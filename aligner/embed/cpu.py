@@ -38,7 +38,7 @@ class CpuInfo:
 
         They beat float32 even where an int8 multiply-add takes three instructions
         (vpmaddubsw, vpmaddwd, vpaddd on plain AVX2): the long film of bench_align.py took
-        23.8 s cold against float32's 26.9 s there, with the same F1 (0.997 and 0.998);
+        21.0 s cold against float32's 27.7 s there, with the same F1 (0.997 and 0.998);
         AVX512-VNNI does it in one and gains more.
         """
         x86 = platform.machine().lower() in {"x86_64", "amd64"}

@@ -9,21 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aligner.lexicon.load import load_lexicon
 from aligner.pairs import reasons as r
 from aligner.pairs.analysis import _near
-from aligner.pairs.validate import validate_pair
-from aligner.plugins import get_plugin
-
-
-@pytest.fixture(scope="module")
-def english():
-    plugin, lexicon = get_plugin("en"), load_lexicon("en")
-
-    def check(more: str, less: str, bias_type: str | None = None):
-        return validate_pair(more, less, plugin, lexicon, bias_type=bias_type)
-
-    return check
 
 
 @pytest.mark.parametrize(

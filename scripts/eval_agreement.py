@@ -7,9 +7,10 @@ and then plants disagreement: a number of votes, drawn without replacement for e
 (so one vote may carry two kinds), with the decision flipped (accept <-> reject), the
 category replaced by another, or the direction flipped. Everything is drawn from one seed.
 Prints alpha, kappa, their 95% bootstrap intervals and the observed agreement per variable
-and group (``aligner.pairs.agreement.measure``) and, with ``--plot``, draws them as
-``align review agreement --plot`` does. The defaults are the published synthetic review:
-40 pairs, 3 reviewers, 12 flipped decisions, 6 wrong categories, 3 flipped directions.
+and group (``aligner.pairs.agreement.measure``) as the Markdown ``align review agreement``
+writes, and, with ``--plot``, draws them as ``align review agreement --plot`` does. The
+defaults are the published synthetic review: 40 pairs, 3 reviewers, 12 flipped decisions,
+6 wrong categories, 3 flipped directions.
 
     PYTHONPATH=scripts:. .venv/bin/python scripts/eval_agreement.py --plot out/agreement.png
 """
@@ -17,15 +18,14 @@ and group (``aligner.pairs.agreement.measure``) and, with ``--plot``, draws them
 from __future__ import annotations
 
 import argparse
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 from rich.console import Console
-from rich.table import Table
 
+from aligner.build.report import agreement_section
 from aligner.frames import PAIRS
 from aligner.lexicon.model import CATEGORIES
 from aligner.pairs.agreement import measure
@@ -37,7 +37,6 @@ FILMS = ("film-a", "film-b")
 SYNTHETIC_CATEGORIES = CATEGORIES[:4]  # ten pairs a group at 40 pairs: intervals still show
 REJECTED_SHARE = 0.3  # pairs (at least one) every reviewer rejects unless planted otherwise
 ANTISTEREO_SHARE = 0.25  # both labels present: chance-corrected figures are defined
-NAN = float("nan")
 
 
 @dataclass(frozen=True)
@@ -134,33 +133,6 @@ def synthetic_review(
     return queue, log.frame()
 
 
-def _with_interval(value: float, low: float, high: float) -> str:
-    if math.isnan(value):
-        return "undefined"
-    return f"{value:.3f}" if math.isnan(low) else f"{value:.3f} [{low:.3f}, {high:.3f}]"
-
-
-def print_table(table: pl.DataFrame, console: Console, title: str) -> None:
-    """One row per variable and group, all pairs first (bold), a section per variable."""
-    shown = Table(
-        "variable", "group", "pairs", "observed", "alpha [95% CI]", "kappa [95% CI]", title=title
-    )
-    for (variable,), rows in table.group_by("variable", maintain_order=True):
-        for row in rows.iter_rows(named=True):
-            overall = row["scope"] == "all"
-            shown.add_row(
-                variable if overall else "",
-                "all pairs" if overall else f"{row['scope']} {row['group']}",
-                str(row["pairs"]),
-                _with_interval(row["observed"], NAN, NAN),
-                _with_interval(row["alpha"], row["alpha_low"], row["alpha_high"]),
-                _with_interval(row["kappa"], row["kappa_low"], row["kappa_high"]),
-                style="bold" if overall else None,
-            )
-        shown.add_section()
-    console.print(shown)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=40)
@@ -203,7 +175,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{planted.directions} directions flipped; every other vote gives the "
         f"pair's true decision, direction and category"
     )
-    print_table(report.table, console, title)
+    console.print(f"[bold]{title}[/bold]")
+    print("\n".join(agreement_section(report)))
     console.print(
         f"95% percentile bootstrap over pairs, {args.resamples} resamples; "
         f"primary (alpha, decision, all pairs): {report.primary_metric:.3f}"

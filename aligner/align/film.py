@@ -183,9 +183,9 @@ class _FilmAligner:
         only when its guess (the lines' vectors summed, see ``SpanVectors.composed``)
         comes within ``merge_slack`` of zero and of the best 1-1 link among its lines:
         on the sample films every merge that wins passes (at 0.025 the tests' film
-        already loses one). Merges whose
-        times rule them out (``_timing_allows_merge``) are not even guessed: in
-        selected-lines mode that spares most of the neighbouring lines a guess is made of.
+        already loses one). Merges whose times rule them out (``_timing_allows_merge``)
+        are not even guessed: in selected-lines mode that spares most of the neighbouring
+        lines a guess is made of.
         """
         src, tgt, params = self.src, self.tgt, self.params
         singles = _candidates(src, tgt, src.singles(rows), time_map, merges=False)

@@ -230,15 +230,14 @@ def pack(lengths: Sequence[int], chunk_sizes: Sequence[int]) -> list[list[int]]:
     """
     sizes = sorted(chunk_sizes)
     order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+    smallest = min(size for size in sizes if size >= max(lengths, default=0))
     left = sum(lengths)
     batches: list[list[int]] = []
     position = 0
     while position < len(order):
-        longest = lengths[order[-1]]
-        size = max(min(size for size in sizes if size >= longest),
-                   max((size for size in sizes if size <= left), default=0))
+        limit = max(smallest, max((size for size in sizes if size <= left), default=0))
         batch, filled = [], 0
-        while position < len(order) and filled + lengths[order[position]] <= size:
+        while position < len(order) and filled + lengths[order[position]] <= limit:
             filled += lengths[order[position]]
             batch.append(order[position])
             position += 1

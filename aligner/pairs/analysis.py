@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from functools import cache
 from inspect import signature
 
 from aligner.analysis.parse import Parse
@@ -282,11 +283,16 @@ def _agreement_edits(plugin: LanguagePlugin, lexicon: Lexicon, side: Side, chang
     """The plugin's edits for one change, told the word the swap writes where its hook
     takes it: the sound of that word, not of the lexicon's parallel form, picks an English
     a/an ("an immigrant" / "a citizen")."""
-    hook = plugin.agreement_edits
-    # ``written`` joined the hook after plugins were written without it (aligner/plugins.py).
-    written = {"written": change.surface} if "written" in signature(hook).parameters else {}
-    return hook(side.text, side.tokens, change.match, change.new, lexicon, parse=parse,
-                **written)
+    written = {"written": change.surface} if _takes_written(type(plugin)) else {}
+    return plugin.agreement_edits(side.text, side.tokens, change.match, change.new, lexicon,
+                                  parse=parse, **written)
+
+
+@cache
+def _takes_written(plugin: type) -> bool:
+    """Whether a plugin class's hook declares ``written``, which joined it after plugins
+    were written without it (aligner/plugins.py); asked once per class, not per pair."""
+    return "written" in signature(plugin.agreement_edits).parameters
 
 
 def _swap_edit(side: Side, change: Change) -> Edit:
